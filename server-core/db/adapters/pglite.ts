@@ -1,0 +1,69 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { assertChannel, type Db, type Row, type Sql } from '../db';
+
+const INT8 = 20;
+const parsers = { [INT8]: (v: string) => Number(v) };
+
+export interface PgliteOptions {
+  /** A directory for a persistent database; omitted for an in-memory one. */
+  dataDir?: string;
+  /** A dumped data dir (tarball) to start from, e.g. a migrated template in tests. */
+  loadDataDir?: Blob | File;
+}
+
+function wrapTx(tx: Transaction): Sql {
+  const sql: Sql = {
+    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+      const res = await tx.query<R>(text, params as unknown[], { parsers });
+      return res.rows;
+    },
+    async exec(script) {
+      await tx.exec(script);
+    },
+    tx: (fn) => fn(sql),
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await tx.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+  return sql;
+}
+
+/** The embedded default: PGlite (Postgres in WASM) in one process, with pgvector loaded. */
+export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglite: PGlite }> {
+  const pglite = await PGlite.create({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { vector },
+    parsers,
+  });
+  await pglite.exec('create extension if not exists vector');
+  const db: Db & { pglite: PGlite } = {
+    kind: 'pglite',
+    capabilities: { vector: true },
+    pglite,
+    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+      const res = await pglite.query<R>(text, params as unknown[]);
+      return res.rows;
+    },
+    async exec(script) {
+      await pglite.exec(script);
+    },
+    // PGlite is a single connection: its transaction() runs exclusively, other queries wait.
+    tx: (fn) => pglite.transaction((tx) => fn(wrapTx(tx))),
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      const unlisten = await pglite.listen(channel, handler);
+      return () => unlisten();
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+  return db;
+}

@@ -1,0 +1,81 @@
+import postgres from 'postgres';
+import { assertChannel, type Db, type Row, type Sql } from '../db';
+
+export interface PostgresOptions {
+  url: string;
+  /** Pool size per process. */
+  max?: number;
+  /** A schema to use as search_path (tests isolate themselves this way). */
+  schema?: string;
+}
+
+type Client = postgres.Sql<Record<string, never>>;
+
+function wrap(sql: Client | postgres.TransactionSql<Record<string, never>>, inTx: boolean): Sql {
+  const self: Sql = {
+    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      return Array.from(rows) as unknown as R[];
+    },
+    async exec(script) {
+      await sql.unsafe(script).simple();
+    },
+    tx: (fn) => (inTx ? fn(self) : ((sql as Client).begin((t) => fn(wrap(t, true))) as Promise<never>)),
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await sql.unsafe('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+  return self;
+}
+
+/** Production: a real Postgres through postgres.js. */
+export async function openPostgres(opts: PostgresOptions): Promise<Db> {
+  const client: Client = postgres(opts.url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    types: {
+      // int8 as a JS number, the same as the PGlite adapter (counts and sizes stay well below 2^53).
+      bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) },
+      // Our convention passes JSON parameters as strings (`$1::jsonb`); postgres.js would encode them again.
+      json: { to: 114, from: [114], serialize: jsonText, parse: (v: string) => JSON.parse(v) },
+      jsonb: { to: 3802, from: [3802], serialize: jsonText, parse: (v: string) => JSON.parse(v) },
+    },
+    connection: opts.schema ? { search_path: opts.schema } : {},
+  }) as unknown as Client;
+  await client`select 1`;
+  const vector = await detectVector(client);
+  const base = wrap(client, false);
+  return {
+    ...base,
+    kind: 'postgres',
+    capabilities: { vector },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      const sub = await client.listen(channel, handler);
+      return () => sub.unlisten();
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+function jsonText(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** pgvector where the server has it (managed Postgres usually does; our machines' Postgres 15 does not). */
+async function detectVector(client: Client): Promise<boolean> {
+  const installed = await client`select 1 from pg_extension where extname = 'vector'`;
+  if (installed.length > 0) return true;
+  const available = await client`select 1 from pg_available_extensions where name = 'vector'`;
+  if (available.length === 0) return false;
+  try {
+    // Into public, so a test's throwaway schema never takes the extension down with it.
+    await client.unsafe('create extension if not exists vector with schema public');
+    return true;
+  } catch {
+    return false;
+  }
+}
