@@ -7,7 +7,7 @@ export type Row = Record<string, unknown>;
 
 export interface Sql {
   /** One statement with positional parameters. */
-  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R extends object = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
   /** A script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /** Runs fn in a transaction; inside a transaction it joins the outer one. */

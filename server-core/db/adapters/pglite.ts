@@ -1,6 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { assertChannel, type Db, type Row, type Sql } from '../db';
+import { assertChannel, type Db, type Sql } from '../db';
 
 const INT8 = 20;
 const parsers = { [INT8]: (v: string) => Number(v) };
@@ -14,7 +14,7 @@ export interface PgliteOptions {
 
 function wrapTx(tx: Transaction): Sql {
   const sql: Sql = {
-    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+    async query<R extends object>(text: string, params: readonly unknown[] = []) {
       const res = await tx.query<R>(text, params as unknown[], { parsers });
       return res.rows;
     },
@@ -43,7 +43,7 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
     kind: 'pglite',
     capabilities: { vector: true },
     pglite,
-    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+    async query<R extends object>(text: string, params: readonly unknown[] = []) {
       const res = await pglite.query<R>(text, params as unknown[]);
       return res.rows;
     },

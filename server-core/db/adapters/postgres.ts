@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { assertChannel, type Db, type Row, type Sql } from '../db';
+import { assertChannel, type Db, type Sql } from '../db';
 
 export interface PostgresOptions {
   url: string;
@@ -13,7 +13,7 @@ type Client = postgres.Sql<Record<string, never>>;
 
 function wrap(sql: Client | postgres.TransactionSql<Record<string, never>>, inTx: boolean): Sql {
   const self: Sql = {
-    async query<R extends Row>(text: string, params: readonly unknown[] = []) {
+    async query<R extends object>(text: string, params: readonly unknown[] = []) {
       const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
       return Array.from(rows) as unknown as R[];
     },

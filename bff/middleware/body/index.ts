@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DomainError } from '../../../server-core/lib/errors';
+import type { AppEnv } from '../../env';
+
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
+
+/** Bodies above the limit answer 413 in the envelope. */
+export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> =>
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new DomainError('payload_too_large', 413, `The request body exceeds ${maxBytes} bytes.`, {
+        max_bytes: maxBytes,
+      });
+    },
+  });
+
+/**
+ * A write with a body must say it is JSON; otherwise the validators would treat it as an empty
+ * object and an all-optional PATCH would silently do nothing. `except` lists form/multipart routes.
+ */
+export const requireJsonBody = (except: (path: string) => boolean = () => false): MiddlewareHandler<AppEnv> =>
+  async function requireJsonBody(c, next) {
+    const method = c.req.method;
+    if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
+      const hasBody =
+        Number(c.req.header('Content-Length') ?? '0') > 0 || c.req.header('Transfer-Encoding') !== undefined;
+      const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
+      if (hasBody && !JSON_MEDIA.test(mediaType) && !except(c.req.path)) {
+        throw new DomainError('unsupported_media_type', 415, 'Send the request body as application/json.', {
+          content_type: mediaType || null,
+        });
+      }
+    }
+    await next();
+  };

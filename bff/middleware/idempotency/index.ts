@@ -1,0 +1,94 @@
+import type { MiddlewareHandler } from 'hono';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  type IdempotencyKeyRef,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  releaseIdempotencyKey,
+} from '../../../server-core/idempotency/idempotency-store';
+import { sha256Hex } from '../../../server-core/lib/crypto';
+import { DomainError } from '../../../server-core/lib/errors';
+import type { AppEnv } from '../../env';
+import type { Services } from '../../services';
+
+/** How long a duplicate waits for the first request to finish before answering 409. */
+const WAIT_FOR_FIRST_MS = 10_000;
+/** Answers a retry should redo rather than replay: auth decisions, conflicts, throttling, our failures. */
+const NOT_STORED = new Set([401, 403, 409, 429]);
+const REPLAYED_HEADERS = ['content-type', 'location', 'cache-control'];
+const KEY_CHARS = /^[\x21-\x7e]+$/;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Idempotency-Key for POST: scoped to the credential (an API key, or the signed-in user), the first
+ * answer replayed with its status and body for 24 hours, concurrent duplicates written once (the
+ * database decides which request owns the key), a reused key with another body refused with 422.
+ * Mount after the auth middleware; without a credential there is nothing to scope the key to.
+ */
+export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
+  async function idempotency(c, next) {
+    const key = c.req.header('Idempotency-Key');
+    if (c.req.method !== 'POST' || key === undefined) return next();
+    if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !KEY_CHARS.test(key)) {
+      throw new DomainError(
+        'invalid_idempotency_key',
+        422,
+        `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
+        { max_length: MAX_IDEMPOTENCY_KEY_LENGTH, length: key.length },
+      );
+    }
+    const credential = c.get('credential');
+    if (!credential) return next();
+
+    const ref: IdempotencyKeyRef = { workspaceId: credential.workspaceId, scope: credential.scope, key };
+    const url = new URL(c.req.url);
+    const requestHash = sha256Hex(`POST ${url.pathname}${url.search}\n${await c.req.text()}`);
+
+    let claim = await claimIdempotencyKey(services.db, ref, requestHash, services.clock.now());
+    for (let waited = 0; claim.kind === 'in_progress' && waited < WAIT_FOR_FIRST_MS; waited += 100) {
+      await sleep(100);
+      claim = await claimIdempotencyKey(services.db, ref, requestHash, services.clock.now());
+    }
+    switch (claim.kind) {
+      case 'mismatch':
+        throw new DomainError(
+          'idempotency_key_reused',
+          422,
+          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+        );
+      case 'in_progress':
+        throw new DomainError(
+          'idempotency_key_in_progress',
+          409,
+          'A request with this Idempotency-Key is still being processed. Retry shortly.',
+        );
+      case 'replay':
+        return new Response(claim.response.body, {
+          status: claim.response.status,
+          headers: {
+            ...claim.response.headers,
+            'Idempotent-Replayed': 'true',
+            'X-Request-Id': c.get('requestId'),
+          },
+        });
+    }
+
+    try {
+      await next();
+    } catch (err) {
+      await releaseIdempotencyKey(services.db, ref);
+      throw err;
+    }
+    const status = c.res.status;
+    if (status >= 500 || NOT_STORED.has(status)) {
+      await releaseIdempotencyKey(services.db, ref);
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = c.res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    await completeIdempotencyKey(services.db, ref, { status, body: await c.res.clone().text(), headers });
+  };

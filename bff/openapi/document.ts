@@ -1,0 +1,45 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../env';
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+const config = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Support platform API',
+    version: '1',
+    description:
+      'The public REST API (API key or OAuth token), the portal operations (session cookie) and the endpoints the ' +
+      'widget calls. Errors use the envelope `{ error: { code, message, details } }`. Decisions on what the ' +
+      'specification leaves open are in docs/decisions.md.',
+  },
+  servers: [{ url: '/', description: 'This service' }],
+  tags: [
+    { name: 'System', description: 'Health and discovery.' },
+    { name: 'Portal: auth', description: 'Signing in to the portal.' },
+  ],
+};
+
+export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A workspace API key (or an OAuth access token) as `Authorization: Bearer <key>`.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'session',
+    description:
+      'The portal session cookie set by login (named `__Host-session` outside loopback). Writes also need the ' +
+      '`X-CSRF-Token` header with the csrf_token that login returned.',
+  });
+}
+
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return app.getOpenAPI31Document(config);
+}
+
+export function serveOpenApi(app: OpenAPIHono<AppEnv>): void {
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app)));
+}

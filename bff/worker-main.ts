@@ -1,0 +1,47 @@
+import { openDb } from '../server-core/db/open-db';
+import { systemClock } from '../server-core/lib/clock';
+import { ConfigError, loadConfig } from '../server-core/lib/config';
+import { createLogger } from '../server-core/lib/logger';
+import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { acquireLock, DataDirInUseError } from './runtime/instance-lock';
+import { startWorker } from './worker';
+
+/**
+ * `npm run worker`: a worker alone. On Postgres any number may run beside the servers. On the
+ * embedded database only one process may open DATA_DIR, and `npm start` already runs a worker in it.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  let release = () => {};
+  if (!config.databaseUrl) {
+    try {
+      release = acquireLock(config.dataDir).release;
+    } catch (err) {
+      if (err instanceof DataDirInUseError) {
+        throw new Error(
+          `${err.message}\nThe running server already runs a worker in-process. Separate workers need a shared Postgres (DATABASE_URL).`,
+        );
+      }
+      throw err;
+    }
+  }
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await prepareDatabase(db, systemClock.now());
+  const worker = await startWorker({ db, clock: systemClock, logger });
+  const stop = async () => {
+    await worker.stop();
+    await db.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(
+    err instanceof ConfigError ? err.message : `Worker could not start: ${(err as Error).message}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import type { Sql } from '../db/db';
+import { isUniqueViolation } from '../db/db';
+import { MINUTE, SECOND } from '../lib/clock';
+import { newId } from '../lib/ulid';
+
+export const JOBS_CHANNEL = 'jobs';
+
+export interface Job {
+  id: string;
+  workspace_id: string | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
+}
+
+export interface EnqueueInput {
+  kind: string;
+  payload?: Record<string, unknown>;
+  workspaceId?: string | null;
+  runAt?: Date;
+  /** While a job with this key is pending or running, enqueueing another is a no-op. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Adds a job (in the caller's transaction when given one) and wakes the workers at commit. */
+export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promise<string | null> {
+  const id = newId(now);
+  try {
+    await db.query(
+      `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
+       values ($1, $2, $3, $4::jsonb, 'pending', $5, $6, $7, $8, $8)`,
+      [
+        id,
+        input.workspaceId ?? null,
+        input.kind,
+        JSON.stringify(input.payload ?? {}),
+        input.runAt ?? now,
+        input.maxAttempts ?? 5,
+        input.dedupeKey ?? null,
+        now,
+      ],
+    );
+  } catch (err) {
+    if (input.dedupeKey && isUniqueViolation(err)) return null;
+    throw err;
+  }
+  await db.notify(JOBS_CHANNEL, input.kind);
+  return id;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker. FOR UPDATE SKIP LOCKED lets any number of workers
+ * share the table without taking the same job; the lease (locked_until) hands a job back if its
+ * worker dies mid-run, so work is done at least once.
+ */
+export async function claimDueJobs(
+  db: Sql,
+  input: { workerId: string; now: Date; limit: number; leaseMs: number; kinds?: string[] },
+): Promise<Job[]> {
+  return db.query<Job>(
+    `with due as (
+       select id from jobs
+       where ((state = 'pending' and run_at <= $2) or (state = 'running' and locked_until <= $2))
+         and ($5::text[] is null or kind = any($5::text[]))
+       order by run_at, id
+       limit $3
+       for update skip locked
+     )
+     update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = $1, locked_until = $4, updated_at = $2
+     from due where j.id = due.id
+     returning j.id, j.workspace_id, j.kind, j.payload, j.attempts, j.max_attempts, j.run_at`,
+    [
+      input.workerId,
+      input.now,
+      input.limit,
+      new Date(input.now.getTime() + input.leaseMs),
+      input.kinds ?? null,
+    ],
+  );
+}
+
+export async function completeJob(db: Sql, job: Job, workerId: string, now: Date): Promise<void> {
+  await db.query(
+    `update jobs set state = 'done', finished_at = $3, updated_at = $3, locked_by = null, locked_until = null, last_error = null
+     where id = $1 and locked_by = $2 and state = 'running'`,
+    [job.id, workerId, now],
+  );
+}
+
+/** Backoff between attempts of a failed job: 30 s, 1 min, 2 min... capped at 30 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30 * MINUTE, 30 * SECOND * 2 ** Math.max(0, attempts - 1));
+}
+
+export async function failJob(db: Sql, job: Job, workerId: string, error: string, now: Date): Promise<void> {
+  const exhausted = job.attempts >= job.max_attempts;
+  await db.query(
+    `update jobs set state = $3, last_error = $4, run_at = $5, updated_at = $6, locked_by = null, locked_until = null,
+       finished_at = case when $3 = 'failed' then $6::timestamptz else null end
+     where id = $1 and locked_by = $2 and state = 'running'`,
+    [
+      job.id,
+      workerId,
+      exhausted ? 'failed' : 'pending',
+      error.slice(0, 2000),
+      new Date(now.getTime() + retryDelayMs(job.attempts)),
+      now,
+    ],
+  );
+}

@@ -1,0 +1,36 @@
+import type { Sql } from '../db/db';
+import { type SeededWorkspace, seedWorkspace } from './seed-workspace';
+
+const DEMO_KEY = 'demo_workspace_id';
+export const DEMO_OWNER_EMAIL = 'owner@demo.test';
+
+export async function getDemoWorkspaceId(db: Sql): Promise<string | null> {
+  const rows = await db.query<{ value: string }>('select value from instance_settings where key = $1', [
+    DEMO_KEY,
+  ]);
+  return rows[0]?.value ?? null;
+}
+
+/**
+ * Seeds the demo workspace on first start. Returns the credentials only when it created them (they
+ * are not recoverable later: the database keeps hashes); null when a demo workspace already exists.
+ * The advisory lock makes two nodes starting together seed once.
+ */
+export async function seedDemoWorkspace(db: Sql, now: Date): Promise<SeededWorkspace | null> {
+  return db.tx(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('demo-seed'))");
+    if (await getDemoWorkspaceId(tx)) return null;
+    const seeded = await seedWorkspace(tx, {
+      now,
+      name: 'Acme Demo',
+      ownerEmail: DEMO_OWNER_EMAIL,
+      ownerName: 'Demo Owner',
+    });
+    await tx.query('insert into instance_settings (key, value, updated_at) values ($1, $2, $3)', [
+      DEMO_KEY,
+      seeded.workspaceId,
+      now,
+    ]);
+    return seeded;
+  });
+}
