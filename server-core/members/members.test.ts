@@ -1,0 +1,197 @@
+import { expect, it } from 'vitest';
+import { MINUTE } from '../lib/clock';
+import { DomainError } from '../lib/errors';
+import { newId } from '../lib/ulid';
+import { describeDb } from '../testing/db';
+import { makeMember, makeWorkspace, TEST_PASSWORD } from '../testing/fixtures';
+import { PERMISSIONS, ROLE_PERMISSIONS, roleHas } from './catalog';
+import { LOGIN_WINDOW_MS, login, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from './login';
+import { createSession, findSession, SESSION_TTL_MS } from './sessions';
+import { createUser } from './users';
+
+const expectError = async (p: Promise<unknown>, code: string, status: number) => {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  expect((err as DomainError).code).toBe(code);
+  expect((err as DomainError).status).toBe(status);
+  return err as DomainError;
+};
+
+describeDb('members and sessions', (getDb) => {
+  it('writes the role catalog into its tables', async () => {
+    const rows = await getDb().query<{ role: string; permission: string }>(
+      'select role, permission from role_permissions order by role, permission',
+    );
+    const expected = Object.entries(ROLE_PERMISSIONS)
+      .flatMap(([role, ps]) => ps.map((permission) => ({ role, permission })))
+      .sort((a, b) => (a.role + a.permission < b.role + b.permission ? -1 : 1));
+    expect(rows).toEqual(expected);
+    const perms = await getDb().query<{ key: string }>('select key from permissions order by key');
+    expect(perms.map((p) => p.key)).toEqual(Object.keys(PERMISSIONS).sort());
+    for (const p of [
+      'api_keys.manage',
+      'settings.manage',
+      'webhooks.manage',
+      'billing.manage',
+      'workspace.delete',
+    ] as const) {
+      expect(roleHas('owner', p)).toBe(true);
+    }
+    expect(roleHas('admin', 'billing.manage')).toBe(false);
+    expect(roleHas('admin', 'workspace.delete')).toBe(false);
+    expect(roleHas('member', 'api_keys.manage')).toBe(false);
+  });
+
+  it('signs in with the right password and stores only a hash of the session token', async () => {
+    const db = getDb();
+    const now = new Date();
+    const ws = await makeWorkspace(db, now);
+    const user = await makeMember(db, ws.id, 'owner', now);
+    const result = await login(db, {
+      email: `  ${user.email.toUpperCase()} `,
+      password: TEST_PASSWORD,
+      ip: '10.0.0.1',
+      now,
+    });
+    expect(result.user.id).toBe(user.id);
+    expect(result.session.expires_at.getTime()).toBe(now.getTime() + SESSION_TTL_MS);
+    const stored = await db.query<Record<string, unknown>>('select * from sessions where id = $1', [
+      result.session.id,
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(result.token);
+    expect((await findSession(db, result.token, now))?.user_id).toBe(user.id);
+  });
+
+  it('answers the same 401 for an unknown email and a wrong password', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'member');
+    const now = new Date();
+    const a = await expectError(
+      login(db, { email: user.email, password: 'wrong-password!', ip: '10.0.0.2', now }),
+      'invalid_credentials',
+      401,
+    );
+    const b = await expectError(
+      login(db, { email: `nobody-${newId()}@example.test`, password: 'x', ip: '10.0.0.2', now }),
+      'invalid_credentials',
+      401,
+    );
+    expect(a.message).toBe(b.message);
+  });
+
+  it('a user without a password (provisioned) cannot sign in with one', async () => {
+    const db = getDb();
+    const user = await createUser(db, { email: `sso-${newId()}@example.test`, now: new Date() });
+    await expectError(
+      login(db, { email: user.email, password: '', ip: '10.0.0.3', now: new Date() }),
+      'invalid_credentials',
+      401,
+    );
+  });
+
+  it('throttles guesses per email, even when they arrive in parallel, and lets the window pass', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'admin');
+    const t0 = new Date();
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        login(db, { email: user.email, password: `guess-${i}-password`, ip: `10.1.0.${i}`, now: t0 }),
+      ),
+    );
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as DomainError).code : 'ok'));
+    expect(codes.filter((c) => c === 'invalid_credentials')).toHaveLength(MAX_FAILURES_PER_EMAIL);
+    expect(codes.filter((c) => c === 'too_many_login_attempts')).toHaveLength(12 - MAX_FAILURES_PER_EMAIL);
+
+    // Even the right password is refused while throttled, and Retry-After says how long.
+    const err = await expectError(
+      login(db, { email: user.email, password: TEST_PASSWORD, ip: '10.1.1.1', now: t0 }),
+      'too_many_login_attempts',
+      429,
+    );
+    expect(err.headers['Retry-After']).toBe(String(LOGIN_WINDOW_MS / 1000));
+    const later = new Date(t0.getTime() + 5 * MINUTE);
+    const err2 = await expectError(
+      login(db, { email: user.email, password: TEST_PASSWORD, ip: '10.1.1.1', now: later }),
+      'too_many_login_attempts',
+      429,
+    );
+    expect(Number(err2.headers['Retry-After'])).toBe(LOGIN_WINDOW_MS / 1000 - 5 * 60);
+
+    const afterWindow = new Date(t0.getTime() + LOGIN_WINDOW_MS + 1000);
+    const ok = await login(db, {
+      email: user.email,
+      password: TEST_PASSWORD,
+      ip: '10.1.1.1',
+      now: afterWindow,
+    });
+    expect(ok.user.id).toBe(user.id);
+  });
+
+  it('a success clears the per-email count', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'admin');
+    const now = new Date();
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) {
+      await expectError(
+        login(db, { email: user.email, password: 'nope-nope-nope', ip: '10.2.0.1', now }),
+        'invalid_credentials',
+        401,
+      );
+    }
+    await login(db, { email: user.email, password: TEST_PASSWORD, ip: '10.2.0.1', now });
+    await expectError(
+      login(db, { email: user.email, password: 'nope-nope-nope', ip: '10.2.0.1', now }),
+      'invalid_credentials',
+      401,
+    );
+  });
+
+  it('throttles per client address across many emails', async () => {
+    const db = getDb();
+    const now = new Date();
+    const ip = `192.0.2.${Math.floor(Math.random() * 250)}-${newId()}`;
+    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+      await db.query(
+        'insert into login_attempts (id, email_normalized, ip, succeeded, created_at) values ($1, $2, $3, false, $4)',
+        [newId(), `spray-${i}@example.test`, ip, now],
+      );
+    }
+    await expectError(
+      login(db, { email: 'fresh@example.test', password: 'whatever', ip, now }),
+      'too_many_login_attempts',
+      429,
+    );
+    await expectError(
+      login(db, { email: 'fresh@example.test', password: 'whatever', ip: '198.51.100.7', now }),
+      'invalid_credentials',
+      401,
+    );
+  });
+
+  it('sessions expire by the clock, and unknown or hostile tokens find nothing', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'member');
+    const now = new Date();
+    const { token } = await createSession(db, { userId: user.id, now });
+    expect(await findSession(db, token, new Date(now.getTime() + SESSION_TTL_MS - 1))).not.toBeNull();
+    expect(await findSession(db, token, new Date(now.getTime() + SESSION_TTL_MS))).toBeNull();
+    for (const bad of [undefined, '', 'x', `${token}x`, "' or 1=1 --", 'a'.repeat(10_000)]) {
+      expect(await findSession(db, bad, now)).toBeNull();
+    }
+  });
+
+  it('refuses short passwords when creating a user', async () => {
+    await expectError(
+      createUser(getDb(), { email: `s-${newId()}@example.test`, password: 'short', now: new Date() }),
+      'validation_failed',
+      422,
+    );
+  });
+});

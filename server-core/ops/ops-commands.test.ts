@@ -1,0 +1,112 @@
+import { expect, it } from 'vitest';
+import { ALL_ABILITIES } from '../apikeys/abilities';
+import { parseApiKey } from '../apikeys/key-format';
+import { FLAGS } from '../flags/catalog';
+import { isFlagEnabled, listFlags } from '../flags/flags';
+import { manualClock } from '../lib/clock';
+import { sha256Hex } from '../lib/crypto';
+import type { DomainError } from '../lib/errors';
+import { newId } from '../lib/ulid';
+import { login } from '../members/login';
+import { getDemoWorkspaceId, seedDemoWorkspace } from '../setup/demo-seed';
+import type { SeededWorkspace } from '../setup/seed-workspace';
+import { describeDb } from '../testing/db';
+import { runOpsCommand } from './ops-commands';
+
+describeDb('seed and ops commands', (getDb) => {
+  const clock = manualClock();
+
+  it('seed creates a workspace whose owner can sign in and whose key holds every ability', async () => {
+    const db = getDb();
+    const seeded = (await runOpsCommand(db, clock, { command: 'seed', name: 'Seeded' })) as SeededWorkspace;
+    expect(Object.keys(seeded).sort()).toEqual([
+      'apiKey',
+      'ownerEmail',
+      'ownerPassword',
+      'websiteId',
+      'workspaceId',
+    ]);
+    expect(parseApiKey(seeded.apiKey)).toEqual({ workspaceId: seeded.workspaceId });
+    const [key] = await db.query<{ abilities: string[]; key_hash: string }>(
+      'select abilities, key_hash from api_keys where workspace_id = $1',
+      [seeded.workspaceId],
+    );
+    expect(key!.abilities).toEqual(ALL_ABILITIES);
+    expect(key!.key_hash).toBe(sha256Hex(seeded.apiKey));
+    const signedIn = await login(db, {
+      email: seeded.ownerEmail,
+      password: seeded.ownerPassword,
+      ip: '127.0.0.1',
+      now: clock.now(),
+    });
+    const [m] = await db.query<{ role: string }>(
+      'select role from memberships where workspace_id = $1 and user_id = $2',
+      [seeded.workspaceId, signedIn.user.id],
+    );
+    expect(m!.role).toBe('owner');
+  });
+
+  it('flag sets a known flag on a known workspace, and refuses anything else clearly', async () => {
+    const db = getDb();
+    const seeded = (await runOpsCommand(db, clock, { command: 'seed' })) as SeededWorkspace;
+    expect(await isFlagEnabled(db, seeded.workspaceId, 'feature.api.public_v1')).toBe(true);
+    await runOpsCommand(db, clock, {
+      command: 'flag',
+      workspaceId: seeded.workspaceId.toUpperCase(),
+      flag: 'feature.api.public_v1',
+      enabled: false,
+    });
+    expect(await isFlagEnabled(db, seeded.workspaceId, 'feature.api.public_v1')).toBe(false);
+    const all = await listFlags(db, seeded.workspaceId);
+    expect(Object.keys(all).sort()).toEqual(Object.keys(FLAGS).sort());
+
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: DomainError) => e.code,
+      );
+    expect(
+      await codeOf(
+        runOpsCommand(db, clock, {
+          command: 'flag',
+          workspaceId: seeded.workspaceId,
+          flag: 'feature.nope',
+          enabled: true,
+        }),
+      ),
+    ).toBe('unknown_flag');
+    expect(
+      await codeOf(
+        runOpsCommand(db, clock, {
+          command: 'flag',
+          workspaceId: newId(),
+          flag: 'feature.api.public_v1',
+          enabled: true,
+        }),
+      ),
+    ).toBe('not_found');
+    expect(
+      await codeOf(
+        runOpsCommand(db, clock, {
+          command: 'flag',
+          workspaceId: 'junk',
+          flag: 'feature.api.public_v1',
+          enabled: true,
+        }),
+      ),
+    ).toBe('not_found');
+  });
+
+  it('the demo workspace is seeded once, even by two nodes starting together', async () => {
+    const db = getDb();
+    const results = await Promise.all([
+      seedDemoWorkspace(db, clock.now()),
+      seedDemoWorkspace(db, clock.now()),
+    ]);
+    const existing = await getDemoWorkspaceId(db);
+    const created = results.filter((r) => r !== null);
+    expect(created.length).toBeLessThanOrEqual(1);
+    expect(existing).not.toBeNull();
+    expect(await seedDemoWorkspace(db, clock.now())).toBeNull();
+  });
+});
