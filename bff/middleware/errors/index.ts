@@ -20,6 +20,9 @@ function fromHttpException(err: HTTPException): DomainError {
   if (err.status === 400 && /Malformed FormData/i.test(err.message)) {
     return new DomainError('invalid_form', 422, 'The request body is not a valid form.');
   }
+  if (err.status === 415) {
+    return new DomainError('unsupported_media_type', 415, 'Send the request body as application/json.');
+  }
   if (err.status === 413) return new DomainError('payload_too_large', 413, 'The request body is too large.');
   return new DomainError(
     err.status >= 500 ? 'internal_error' : 'bad_request',
