@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { describeDb } from '../../server-core/testing/db';
+import { makeTestApp } from '../testing/services';
+import { OPENAPI_PATH } from './document';
+import { OPENAPI_JSON, OPENAPI_TYPES, renderOpenApiFiles } from './generate';
+
+/** Every operation the issues have named so far; later issues extend the list. */
+const EXPECTED_OPERATIONS = ['healthz', 'login', 'logout'];
+
+describeDb('OpenAPI document', (getDb, adapter) => {
+  it.runIf(adapter === 'pglite')(
+    'the committed openapi.json and schema.d.ts are what the code emits (run npm run openapi)',
+    async () => {
+      const { app } = makeTestApp(getDb());
+      const files = await renderOpenApiFiles(app);
+      expect(
+        readFileSync(OPENAPI_JSON, 'utf8'),
+        'bff/openapi/openapi.json is stale: run npm run openapi',
+      ).toBe(files.json);
+      expect(
+        readFileSync(OPENAPI_TYPES, 'utf8'),
+        'bff/openapi/schema.d.ts is stale: run npm run openapi',
+      ).toBe(files.types);
+    },
+  );
+
+  it('is served at /api/v1/openapi.json as OpenAPI 3.1 with unique operationIds', async () => {
+    const { app } = makeTestApp(getDb());
+    const res = await app.request(OPENAPI_PATH);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId?: string; responses: object }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of EXPECTED_OPERATIONS) expect(ids).toContain(id);
+  });
+
+  it('/docs is a readable reference with every operation, escaped, with no external asset', async () => {
+    const { app } = makeTestApp(getDb());
+    const res = await app.request('/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const html = await res.text();
+    for (const id of EXPECTED_OPERATIONS) expect(html).toContain(`id="${id}"`);
+    expect(html).toContain('/api/v1/auth/login');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/https?:\/\/(?!localhost)[^"']*\.(js|css)/);
+  });
+});
