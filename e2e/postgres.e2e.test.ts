@@ -42,8 +42,8 @@ describe.runIf(url)('the real server on Postgres (DATABASE_URL)', () => {
     });
     expect(login.status).toBe(200);
     expect((await fetch(`${other.url}/demo`)).status).toBe(200);
-    const [{ n }] = await admin!.unsafe(`select count(*)::int as n from ${schema}.workspaces`);
-    expect(n).toBe(1);
+    const rows = await admin!.unsafe(`select count(*)::int as n from ${schema}.workspaces`);
+    expect(rows[0]?.n).toBe(1);
   });
 
   it('seed and ops work directly against Postgres', async () => {
