@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../bff/app';
+import { createServices } from '../bff/services';
+import { openPglite } from '../server-core/db/adapters/pglite';
+import { openPostgres } from '../server-core/db/adapters/postgres';
+import type { Db } from '../server-core/db/db';
+import { systemClock } from '../server-core/lib/clock';
+import { loadConfig } from '../server-core/lib/config';
+import { silentLogger } from '../server-core/lib/logger';
+import { newId } from '../server-core/lib/ulid';
+import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { summarize } from './stats';
+
+const ROUNDS = 2000;
+
+async function measure(db: Db, label: string): Promise<void> {
+  await prepareDatabase(db, new Date());
+  const services = createServices({
+    db,
+    clock: systemClock,
+    config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
+    logger: silentLogger,
+    masterKey: randomBytes(32),
+  });
+  const app = buildApp(services);
+  const run = async (path: string, init?: RequestInit) => {
+    const ms: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now();
+      const res = await app.request(path, init);
+      await res.arrayBuffer();
+      ms.push(performance.now() - t);
+    }
+    return summarize(ms.slice(ROUNDS / 10));
+  };
+  console.log(`http in-process on ${label} (${ROUNDS} sequential requests, first 10% discarded)`);
+  console.log('  GET /healthz (one query)        ', JSON.stringify(await run('/healthz')));
+  console.log('  GET /unknown (404 envelope)     ', JSON.stringify(await run(`/nope/${newId()}`)));
+  console.log(
+    '  POST /auth/login, bad JSON (422)',
+    JSON.stringify(
+      await run('/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{',
+      }),
+    ),
+  );
+}
+
+export async function httpBench(): Promise<void> {
+  const pglite = await openPglite();
+  await measure(pglite, 'PGlite (in memory)');
+  await pglite.close();
+  if (process.env.DATABASE_URL) {
+    const pg = await openPostgres({ url: process.env.DATABASE_URL });
+    const schema = `bench_${newId()}`;
+    await pg.query(`create schema ${schema}`);
+    const scoped = await openPostgres({ url: process.env.DATABASE_URL, schema });
+    await measure(scoped, 'Postgres');
+    await scoped.close();
+    await pg.query(`drop schema ${schema} cascade`);
+    await pg.close();
+  }
+}

@@ -1,0 +1,19 @@
+import { httpBench } from './http.bench';
+import { startupBench } from './startup.bench';
+
+/** `npm run bench [-- name...]`: prints figures. Benchmarks are not tests: nothing here fails on a number. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  startup: startupBench,
+  http: httpBench,
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !BENCHES[w]);
+if (unknown.length > 0) {
+  console.error(`unknown benchmark: ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(1);
+}
+for (const name of wanted.length > 0 ? wanted : Object.keys(BENCHES)) {
+  await BENCHES[name]!();
+  console.log('');
+}
