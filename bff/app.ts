@@ -10,6 +10,7 @@ import {
 } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
+import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
@@ -44,6 +45,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerSecuritySchemes(app);
   registerHealth(app, services);
   registerAuthRoutes(app, services);
+  registerApiKeyRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);

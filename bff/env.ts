@@ -1,3 +1,4 @@
+import type { Ability } from '../server-core/apikeys/abilities';
 import type { Role } from '../server-core/members/catalog';
 
 /** Who is calling, once an auth middleware has decided. Scope names the credential for idempotency. */
@@ -6,6 +7,10 @@ export interface Credential {
   /** `user:<id>` for portal sessions, `api_key:<id>` for keys. */
   scope: string;
   workspaceId: string;
+  /** What an API key (or, later, an OAuth token) may do. Portal sessions use permissions instead. */
+  abilities?: readonly Ability[];
+  /** The key or token id, for audit entries. */
+  id?: string;
 }
 
 export interface PortalMember {

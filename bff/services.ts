@@ -1,9 +1,15 @@
+import {
+  type ApiKeyAuthenticator,
+  createApiKeyAuthenticator,
+} from '../server-core/apikeys/api-key-authenticator';
 import type { Db } from '../server-core/db/db';
+import { createFlagCache, type FlagCache } from '../server-core/flags/flag-cache';
 import type { Clock } from '../server-core/lib/clock';
 import type { Config } from '../server-core/lib/config';
 import { deriveKey } from '../server-core/lib/crypto';
 import type { Logger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
+import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
 
 /** Everything a request handler may use. Built once in main.ts (or per test); no module singletons. */
 export interface Services {
@@ -16,6 +22,11 @@ export interface Services {
     /** Signs CSRF tokens (HMAC of the session token). */
     csrf: Buffer;
   };
+  apiKeys: ApiKeyAuthenticator;
+  flags: FlagCache;
+  rateLimiter: RateLimiter;
+  /** Stops timers; the database is closed by whoever opened it. */
+  close(): void;
 }
 
 export function createServices(deps: {
@@ -25,6 +36,7 @@ export function createServices(deps: {
   logger: Logger;
   masterKey: Buffer;
 }): Services {
+  const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   return {
     db: deps.db,
     clock: deps.clock,
@@ -32,5 +44,9 @@ export function createServices(deps: {
     logger: deps.logger,
     box: createSecretBox(deps.masterKey),
     keys: { csrf: deriveKey(deps.masterKey, 'csrf') },
+    apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
+    flags: createFlagCache({ db: deps.db, clock: deps.clock }),
+    rateLimiter,
+    close: () => rateLimiter.stop(),
   };
 }

@@ -17,6 +17,7 @@ const config = {
   tags: [
     { name: 'System', description: 'Health and discovery.' },
     { name: 'Portal: auth', description: 'Signing in to the portal.' },
+    { name: 'Portal: API keys', description: 'Workspace API keys (permission api_keys.manage).' },
   ],
 };
 

@@ -44,6 +44,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys, revoked ones included */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key (the plaintext is returned once)
+         * @description The plaintext key is in this response only; the service keeps its SHA-256. Keys look like `spk_<workspace id><40 characters>` so secret scanners can find leaked ones. `contacts:write` grants `events:write` with it.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once on every node. Repeating the call answers 200 with the original revoked_at.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -65,6 +106,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `contacts:read`: List and read contacts and their experience ledger. `contacts:write`: Create, upsert and update contacts; includes events:write. `events:write`: Ingest contact events. `conversations:read`: List and read conversations (read only in v1). `experiences:read`: List and read in-app experiences and their progress rows. `retrieval:query`: Query knowledge retrieval (public and customers audiences). `retrieval:internal`: See internal chunks, private guides and internal articles. `guides:read`: Read published guides. `articles:read`: Read published articles. `webhooks:read`: List webhook event types and webhooks. `webhooks:write`: Create and delete webhooks.
+         * @enum {string}
+         */
+        Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        ApiKey: {
+            abilities: components["schemas"]["Ability"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @description The start of the key, to match a row to a key. Not usable. */
+            key_prefix: string;
+            /**
+             * Format: date-time
+             * @description Updated at most once a minute.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_used_at: string | null;
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        CreateApiKeyRequest: {
+            abilities: components["schemas"]["Ability"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at?: string | null;
+            name: string;
+        };
+        CreatedApiKey: {
+            data: components["schemas"]["ApiKey"];
+            plaintext_key: string;
+        };
         Error: {
             error: {
                 /**
@@ -203,6 +289,198 @@ export interface operations {
             };
             /** @description The credential may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. Store plaintext_key now: it cannot be shown again. */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description apiKeyId (a malformed id answers 404). */
+                apiKeyId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -77,6 +77,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
 
     const services = createServices({ db, clock, config, logger, masterKey });
+    undo.push(() => services.close());
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,8 @@
 import type { Sql } from '../db/db';
 import { FLAGS, type Flag } from './catalog';
 
+export const FLAGS_CHANNEL = 'flags_changed';
+
 export async function isFlagEnabled(db: Sql, workspaceId: string, flag: Flag): Promise<boolean> {
   const rows = await db.query<{ enabled: boolean }>(
     'select enabled from feature_flags where workspace_id = $1 and flag = $2',
@@ -21,6 +23,7 @@ export async function setFlag(
      on conflict (workspace_id, flag) do update set enabled = excluded.enabled, updated_at = excluded.updated_at`,
     [workspaceId, flag, enabled, now],
   );
+  await db.notify(FLAGS_CHANNEL, workspaceId);
 }
 
 /** Every flag with its effective value for one workspace. */

@@ -1,12 +1,13 @@
 import type { Sql } from '../db/db';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { DAY, HOUR } from '../lib/clock';
+import { purgeRateLimitWindows } from '../ratelimit/rate-limiter';
 import { enqueueJob } from './jobs';
 
 export const HOUSEKEEPING_KIND = 'housekeeping';
 export const HOUSEKEEPING_EVERY_MS = HOUR;
 
-/** Removes what has expired: idempotency records, sessions, old sign-in attempts, finished jobs. */
+/** Removes what has expired: idempotency records, sessions, old sign-in attempts, rate windows, finished jobs. */
 export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string, number>> {
   const count = async (sql: string, params: unknown[]) => (await db.query(sql, params)).length;
   return {
@@ -15,6 +16,7 @@ export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string
     login_attempts: await count('delete from login_attempts where created_at < $1 returning id', [
       new Date(now.getTime() - DAY),
     ]),
+    rate_limit_windows: await purgeRateLimitWindows(db, new Date(now.getTime() - HOUR)),
     jobs: await count(
       `delete from jobs where state in ('done', 'failed') and finished_at < $1 returning id`,
       [new Date(now.getTime() - 7 * DAY)],

@@ -15,6 +15,9 @@ export interface Config {
   trustProxy: boolean;
   inProcessWorker: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** Public API requests per minute per API key, and per workspace across its keys. */
+  rateLimitPerKey: number;
+  rateLimitPerWorkspace: number;
 }
 
 export class ConfigError extends Error {
@@ -58,6 +61,16 @@ const schema = z.object({
   TRUST_PROXY: flag('TRUST_PROXY', false),
   WORKER: flag('WORKER', true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  RATE_LIMIT_PER_KEY: z.coerce
+    .number({ error: 'RATE_LIMIT_PER_KEY must be a number' })
+    .int()
+    .min(1)
+    .default(600),
+  RATE_LIMIT_PER_WORKSPACE: z.coerce
+    .number({ error: 'RATE_LIMIT_PER_WORKSPACE must be a number' })
+    .int()
+    .min(1)
+    .default(1200),
 });
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
@@ -81,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy: e.TRUST_PROXY,
     inProcessWorker: e.WORKER,
     logLevel: e.LOG_LEVEL,
+    rateLimitPerKey: e.RATE_LIMIT_PER_KEY,
+    rateLimitPerWorkspace: e.RATE_LIMIT_PER_WORKSPACE,
   };
 }
 

@@ -114,11 +114,21 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
     return respondWithError(c, new DomainError('not_found', 404, 'The resource was not found.'));
   }
   const where = result.target === 'json' || result.target === 'form' ? 'body' : result.target;
+  const found = issues(result.error as ZodError);
+  if (where === 'query' && found.every((i) => i.path === 'limit')) {
+    return respondWithError(
+      c,
+      new DomainError('invalid_limit', 422, 'limit is out of range for this list.', {
+        location: 'query',
+        issues: found,
+      }),
+    );
+  }
   return respondWithError(
     c,
     new DomainError('validation_failed', 422, `The request ${where} is invalid.`, {
       location: where,
-      issues: issues(result.error as ZodError),
+      issues: found,
     }),
   );
 };

@@ -21,8 +21,11 @@ describeDb('feature-flag guard', (getDb) => {
     );
     expect((await t.app.request('/probe/flagged')).status).toBe(200);
     await setFlag(db, ws.id, 'feature.api.public_v1', false, new Date());
+    // Every node drops its cached flags when the NOTIFY arrives (asynchronously on Postgres).
+    await expect
+      .poll(async () => (await t.app.request('/probe/flagged')).status, { timeout: 5000 })
+      .toBe(404);
     const off = await t.app.request('/probe/flagged');
-    expect(off.status).toBe(404);
     expect(await off.json()).toEqual({
       error: {
         code: 'not_found',

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Flag } from '../../../server-core/flags/catalog';
-import { isFlagEnabled } from '../../../server-core/flags/flags';
 import { DomainError } from '../../../server-core/lib/errors';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
@@ -11,7 +10,7 @@ export const requireFlag = (services: Services, ...flags: Flag[]): MiddlewareHan
     const credential = c.get('credential');
     if (!credential) throw new Error('requireFlag must be mounted after an auth middleware');
     for (const flag of flags) {
-      if (!(await isFlagEnabled(services.db, credential.workspaceId, flag))) {
+      if (!(await services.flags.isEnabled(credential.workspaceId, flag))) {
         throw new DomainError('not_found', 404, `No route matches ${c.req.method} ${c.req.path}.`, {
           method: c.req.method,
           path: c.req.path,

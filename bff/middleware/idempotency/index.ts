@@ -19,10 +19,12 @@ const REPLAYED_HEADERS = ['content-type', 'location', 'cache-control'];
 const KEY_CHARS = /^[\x21-\x7e]+$/;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Stored answers may carry secrets (a new API key, a rotated secret): they are sealed at rest. */
+const sealContext = (ref: IdempotencyKeyRef) => `idempotency:${ref.workspaceId}:${ref.scope}:${ref.key}`;
 
 /**
  * Idempotency-Key for POST: scoped to the credential (an API key, or the signed-in user), the first
- * answer replayed with its status and body for 24 hours, concurrent duplicates written once (the
+ * answer replayed with its status and body for 24 hours (sealed at rest), concurrent duplicates written once (the
  * database decides which request owns the key), a reused key with another body refused with 422.
  * Mount after the auth middleware; without a credential there is nothing to scope the key to.
  */
@@ -64,7 +66,7 @@ export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
           'A request with this Idempotency-Key is still being processed. Retry shortly.',
         );
       case 'replay':
-        return new Response(claim.response.body, {
+        return new Response(services.box.open(claim.response.body, sealContext(ref)), {
           status: claim.response.status,
           headers: {
             ...claim.response.headers,
@@ -90,5 +92,6 @@ export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
       const value = c.res.headers.get(name);
       if (value !== null) headers[name] = value;
     }
-    await completeIdempotencyKey(services.db, ref, { status, body: await c.res.clone().text(), headers });
+    const sealed = services.box.seal(await c.res.clone().text(), sealContext(ref));
+    await completeIdempotencyKey(services.db, ref, { status, body: sealed, headers });
   };

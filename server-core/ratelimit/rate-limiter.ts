@@ -1,0 +1,124 @@
+import type { Db, Sql } from '../db/db';
+import type { Clock } from '../lib/clock';
+import { SECOND } from '../lib/clock';
+
+export interface RateLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface Bucket {
+  workspaceId: string;
+  /** e.g. `key:<id>` or `workspace`. */
+  name: string;
+  rule: RateLimit;
+}
+
+export interface Decision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window that decided resets. */
+  resetSeconds: number;
+}
+
+interface Counter {
+  windowStart: number;
+  /** The shared total as of the last flush (this node's flushed hits included). */
+  shared: number;
+  /** Hits on this node not yet flushed. */
+  pending: number;
+}
+
+/**
+ * Fixed-window rate limiting shared by every BFF node. Each node counts locally and flushes its hits
+ * to rate_limit_windows (an upsert that returns the shared total) every `flushMs`, or at once when a
+ * bucket nears its limit; the decision uses the shared total plus local hits. Nodes can overshoot by
+ * at most what the others took since their last flush (recorded in docs/decisions.md).
+ */
+export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number }) {
+  const counters = new Map<string, Counter & { bucket: Bucket }>();
+  const flushMs = deps.flushMs ?? SECOND;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const keyOf = (b: Bucket) => `${b.workspaceId}\0${b.name}`;
+
+  async function flushOne(key: string): Promise<void> {
+    const c = counters.get(key);
+    if (!c) return;
+    const delta = c.pending;
+    c.pending = 0;
+    const windowStart = new Date(c.windowStart);
+    const [row] = await deps.db.query<{ count: number }>(
+      `insert into rate_limit_windows (workspace_id, bucket, window_start, count) values ($1, $2, $3, $4)
+       on conflict (workspace_id, bucket, window_start) do update set count = rate_limit_windows.count + excluded.count
+       returning count`,
+      [c.bucket.workspaceId, c.bucket.name, windowStart, delta],
+    );
+    const current = counters.get(key);
+    if (current && current.windowStart === c.windowStart) current.shared = row!.count;
+  }
+
+  async function flush(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    for (const [key, c] of counters) {
+      if (c.windowStart + c.bucket.rule.windowMs <= now && c.pending === 0) counters.delete(key);
+      else await flushOne(key);
+    }
+  }
+
+  function ensureTimer() {
+    if (timer || flushMs <= 0) return;
+    timer = setInterval(() => void flush().catch(() => {}), flushMs);
+    timer.unref?.();
+  }
+
+  async function hit(bucket: Bucket): Promise<Decision> {
+    ensureTimer();
+    const now = deps.clock.now().getTime();
+    const windowStart = now - (now % bucket.rule.windowMs);
+    const key = keyOf(bucket);
+    let c = counters.get(key);
+    if (!c || c.windowStart !== windowStart) {
+      c = { bucket, windowStart, shared: 0, pending: 0 };
+      counters.set(key, c);
+      await flushOne(key); // learn what other nodes counted in this window
+    }
+    const resetSeconds = Math.max(1, Math.ceil((windowStart + bucket.rule.windowMs - now) / 1000));
+    const used = c.shared + c.pending;
+    if (used >= bucket.rule.limit) {
+      return { allowed: false, limit: bucket.rule.limit, remaining: 0, resetSeconds };
+    }
+    c.pending++;
+    // Close to the limit, every hit is flushed so the nodes agree.
+    if (used + 1 >= bucket.rule.limit * 0.9) await flushOne(key);
+    return { allowed: true, limit: bucket.rule.limit, remaining: bucket.rule.limit - used - 1, resetSeconds };
+  }
+
+  return {
+    /** Counts one request against every bucket; refused when any is exhausted. */
+    async check(buckets: Bucket[]): Promise<Decision> {
+      let tightest: Decision | null = null;
+      for (const b of buckets) {
+        const d = await hit(b);
+        if (!d.allowed) return d;
+        if (!tightest || d.remaining < tightest.remaining) tightest = d;
+      }
+      return tightest!;
+    },
+    flush,
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Old windows are housekeeping's to delete. */
+export async function purgeRateLimitWindows(db: Sql, before: Date): Promise<number> {
+  return (await db.query('delete from rate_limit_windows where window_start < $1 returning bucket', [before]))
+    .length;
+}
