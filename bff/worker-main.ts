@@ -2,8 +2,11 @@ import { openDb } from '../server-core/db/open-db';
 import { systemClock } from '../server-core/lib/clock';
 import { ConfigError, loadConfig } from '../server-core/lib/config';
 import { createLogger } from '../server-core/lib/logger';
+import { loadOrCreateSecretKey } from '../server-core/lib/secret-key';
+import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { acquireLock, DataDirInUseError } from './runtime/instance-lock';
+import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from './webhooks/runtime';
 import { startWorker } from './worker';
 
 /**
@@ -26,9 +29,18 @@ async function main(): Promise<void> {
       throw err;
     }
   }
+  warnIfUnsafeWebhookHosts(config, logger);
+  // The same master key as the servers: it opens the sealed webhook signing secrets.
+  const { key: masterKey } = loadOrCreateSecretKey(config.secretKey, config.dataDir);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await prepareDatabase(db, systemClock.now());
-  const worker = await startWorker({ db, clock: systemClock, logger });
+  await checkSecretKeyFingerprint(db, masterKey, systemClock.now());
+  const worker = await startWorker({
+    db,
+    clock: systemClock,
+    logger,
+    ...webhookDeliveryDeps(config, masterKey),
+  });
   const stop = async () => {
     await worker.stop();
     await db.close();

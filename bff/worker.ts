@@ -10,23 +10,33 @@ import { claimDueJobs, completeJob, failJob, JOBS_CHANNEL, type Job } from '../s
 import type { Clock } from '../server-core/lib/clock';
 import { MINUTE } from '../server-core/lib/clock';
 import type { Logger } from '../server-core/lib/logger';
+import type { SecretBox } from '../server-core/lib/secret-box';
 import { newId } from '../server-core/lib/ulid';
+import { OUTBOX_CHANNEL } from '../server-core/outbox/emit-event';
+import { ATTEMPT_JOB_KIND } from '../server-core/webhooks/attempt-job';
+import type { WebhookTransport } from '../server-core/webhooks/transport';
+import { dispatchWebhookEvents, runWebhookAttempt } from './webhooks/worker-steps';
 
 export interface WorkerDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Opens sealed webhook signing secrets. */
+  box: SecretBox;
+  /** Carries webhook attempts: attempt-time SSRF guard, pinned address, time-out. */
+  webhookTransport: WebhookTransport;
 }
 
 export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<void>;
 
-/** Every kind of background job and what runs it. Later issues add webhook attempts, exports, mail. */
+/** Every kind of background job and what runs it. Later issues add exports and mail. */
 export function defaultHandlers(): Record<string, JobHandler> {
   return {
     [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger }) => {
       const removed = await runHousekeeping(db, clock.now());
       logger.debug('housekeeping done', removed);
     },
+    [ATTEMPT_JOB_KIND]: runWebhookAttempt,
   };
 }
 
@@ -40,82 +50,129 @@ export interface WorkerOptions {
   handlers?: Record<string, JobHandler>;
   pollMs?: number;
   leaseMs?: number;
-  batch?: number;
+  /** Jobs one worker runs at once (a slow webhook receiver must not hold up the others). */
+  concurrency?: number;
+  /** Turn outbox events into webhook deliveries each round (default on). */
+  dispatch?: boolean;
 }
 
-/** Runs one round: claims due jobs and runs them. Returns how many ran (tests drive it directly). */
+const DEFAULT_CONCURRENCY = 16;
+
+async function runJob(
+  deps: WorkerDeps,
+  workerId: string,
+  handlers: Record<string, JobHandler>,
+  job: Job,
+): Promise<void> {
+  try {
+    await handlers[job.kind]!(job, deps);
+    await completeJob(deps.db, job, workerId, deps.clock.now());
+    await AFTER_COMPLETE[job.kind]?.(deps);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    deps.logger.warn('job failed', { job_id: job.id, kind: job.kind, attempt: job.attempts, error: message });
+    await failJob(deps.db, job, workerId, message, deps.clock.now()).catch((e: Error) =>
+      deps.logger.error('could not record a job failure', { job_id: job.id, error: e.message }),
+    );
+  }
+}
+
+/**
+ * Runs one round: dispatches pending outbox events into webhook deliveries, then claims due jobs and
+ * runs them concurrently. Returns how many jobs ran (tests drive it directly).
+ */
 export async function runWorkerOnce(
   deps: WorkerDeps,
   workerId: string,
-  opts: WorkerOptions = {},
+  opts: Omit<WorkerOptions, 'pollMs'> & { batch?: number } = {},
 ): Promise<number> {
   const handlers = opts.handlers ?? defaultHandlers();
+  if (opts.dispatch !== false) await dispatchWebhookEvents(deps);
   const jobs = await claimDueJobs(deps.db, {
     workerId,
     now: deps.clock.now(),
-    limit: opts.batch ?? 10,
+    limit: opts.batch ?? opts.concurrency ?? 10,
     leaseMs: opts.leaseMs ?? 5 * MINUTE,
     kinds: Object.keys(handlers),
   });
-  for (const job of jobs) {
-    try {
-      await handlers[job.kind]!(job, deps);
-      await completeJob(deps.db, job, workerId, deps.clock.now());
-      await AFTER_COMPLETE[job.kind]?.(deps);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      deps.logger.warn('job failed', {
-        job_id: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        error: message,
-      });
-      await failJob(deps.db, job, workerId, message, deps.clock.now());
-    }
-  }
+  await Promise.all(jobs.map((job) => runJob(deps, workerId, handlers, job)));
   return jobs.length;
 }
 
-/** A worker loop: woken by NOTIFY on enqueue, polling as a fallback. */
+/**
+ * A worker loop: woken by NOTIFY (new jobs, new outbox events, a finished job), polling as a
+ * fallback. Keeps up to `concurrency` jobs running, claiming more as slots free up.
+ */
 export async function startWorker(
   deps: WorkerDeps,
   opts: WorkerOptions = {},
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(): Promise<void>; workerId: string }> {
   const workerId = `${hostname()}:${process.pid}:${newId()}`;
   const pollMs = opts.pollMs ?? 2000;
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  const handlers = opts.handlers ?? defaultHandlers();
+  const leaseMs = opts.leaseMs ?? 5 * MINUTE;
+  const inflight = new Set<Promise<void>>();
   let stopped = false;
+  let signalled = false;
   let wake: (() => void) | null = null;
+  const signal = () => {
+    signalled = true;
+    wake?.();
+  };
   await scheduleHousekeeping(deps.db, deps.clock.now());
-  const unlisten = await deps.db.listen(JOBS_CHANNEL, () => wake?.());
+  const unlistenJobs = await deps.db.listen(JOBS_CHANNEL, signal);
+  const unlistenOutbox = await deps.db.listen(OUTBOX_CHANNEL, signal);
 
   const loop = (async () => {
     while (!stopped) {
-      let ran = 0;
+      signalled = false;
+      let busy = false;
       try {
-        ran = await runWorkerOnce(deps, workerId, opts);
+        if (opts.dispatch !== false) busy = (await dispatchWebhookEvents(deps)).events > 0;
+        const free = concurrency - inflight.size;
+        if (free > 0) {
+          const jobs = await claimDueJobs(deps.db, {
+            workerId,
+            now: deps.clock.now(),
+            limit: free,
+            leaseMs,
+            kinds: Object.keys(handlers),
+          });
+          for (const job of jobs) {
+            const run: Promise<void> = runJob(deps, workerId, handlers, job).finally(() => {
+              inflight.delete(run);
+              signal();
+            });
+            inflight.add(run);
+          }
+          busy ||= jobs.length === free;
+        }
       } catch (err) {
         deps.logger.error('worker round failed', { error: (err as Error).message });
       }
-      if (ran === 0 && !stopped) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
+      if (stopped || busy || signalled) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
     }
+    await Promise.all(inflight);
   })();
 
-  deps.logger.info('worker started', { worker_id: workerId });
+  deps.logger.info('worker started', { worker_id: workerId, concurrency });
   return {
+    workerId,
     async stop() {
       stopped = true;
       wake?.();
       await loop;
-      await unlisten();
+      await unlistenJobs();
+      await unlistenOutbox();
     },
   };
 }

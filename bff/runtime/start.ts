@@ -14,6 +14,7 @@ import { prepareDatabase } from '../../server-core/setup/prepare-database';
 import type { SeededWorkspace } from '../../server-core/setup/seed-workspace';
 import { buildApp } from '../app';
 import { createServices } from '../services';
+import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from '../webhooks/runtime';
 import { startWorker } from '../worker';
 import { acquireLock, type HeldLock } from './instance-lock';
 import { startOpsSocket } from './ops-socket';
@@ -54,6 +55,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const held = lock;
       undo.push(() => held.release());
     }
+    warnIfUnsafeWebhookHosts(config, logger);
     const { key: masterKey, created } = loadOrCreateSecretKey(config.secretKey, config.dataDir);
     if (created)
       logger.warn('generated a new SECRET_KEY into DATA_DIR; set SECRET_KEY in production', {
@@ -88,7 +90,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const port = (server.address() as AddressInfo).port;
 
     if (config.inProcessWorker) {
-      const worker = await startWorker({ db, clock, logger });
+      const worker = await startWorker({ db, clock, logger, ...webhookDeliveryDeps(config, masterKey) });
       undo.push(() => worker.stop());
     }
     if (lock) {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server-core/db/db';
-import { type ManualClock, manualClock } from '../../server-core/lib/clock';
+import { type Clock, type ManualClock, manualClock } from '../../server-core/lib/clock';
 import { type Config, loadConfig } from '../../server-core/lib/config';
 import { silentLogger } from '../../server-core/lib/logger';
+import { createSecretBox, type SecretBox } from '../../server-core/lib/secret-box';
 import { buildApp } from '../app';
 import { createServices, type Services } from '../services';
+import { createHttpTransport, type HttpTransportOptions } from '../webhooks/http-transport';
+import type { WorkerDeps } from '../worker';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: '/nonexistent-test-dir', DEMO: 'off', WORKER: 'off', ...env });
@@ -64,3 +67,18 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'Content-Type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
+
+/** Worker dependencies for tests: the app's secret box and the real HTTP transport (loopback allowed only when asked). */
+export function testWorkerDeps(
+  db: Db,
+  clock: Clock,
+  opts: { box?: SecretBox; transport?: HttpTransportOptions } = {},
+): WorkerDeps {
+  return {
+    db,
+    clock,
+    logger: silentLogger,
+    box: opts.box ?? createSecretBox(randomBytes(32)),
+    webhookTransport: createHttpTransport(opts.transport ?? { allowHosts: [] }),
+  };
+}

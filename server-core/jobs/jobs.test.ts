@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { testWorkerDeps } from '../../bff/testing/services';
 import { runWorkerOnce } from '../../bff/worker';
 import { MINUTE, manualClock, SECOND } from '../lib/clock';
-import { silentLogger } from '../lib/logger';
 import { newId } from '../lib/ulid';
 import { describeDb } from '../testing/db';
 import {
@@ -68,11 +68,9 @@ describeDb('jobs', (getDb) => {
     clock.advance(30 * SECOND);
     const runs: string[] = [];
     const handlers = { [k]: async () => void runs.push('ran') };
-    expect(await runWorkerOnce({ db, clock, logger: silentLogger }, 'alive', { handlers })).toBe(0);
+    expect(await runWorkerOnce(testWorkerDeps(db, clock), 'alive', { handlers })).toBe(0);
     clock.advance(31 * SECOND);
-    expect(
-      await runWorkerOnce({ db, clock, logger: silentLogger }, 'alive', { handlers, leaseMs: MINUTE }),
-    ).toBe(1);
+    expect(await runWorkerOnce(testWorkerDeps(db, clock), 'alive', { handlers, leaseMs: MINUTE })).toBe(1);
     expect(runs).toEqual(['ran']);
     const [row] = await db.query<{ state: string; attempts: number }>(
       'select state, attempts from jobs where id = $1',
@@ -87,7 +85,7 @@ describeDb('jobs', (getDb) => {
     const clock = manualClock();
     const id = await enqueueJob(db, { kind: k, maxAttempts: 3 }, clock.now());
     const handlers = { [k]: async () => Promise.reject(new Error('receiver said no')) };
-    const deps = { db, clock, logger: silentLogger };
+    const deps = testWorkerDeps(db, clock);
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await runWorkerOnce(deps, 'w', { handlers })).toBe(1);
       const [row] = await db.query<{ state: string; attempts: number; last_error: string; run_at: Date }>(
@@ -130,7 +128,7 @@ describeDb('jobs', (getDb) => {
     await db.query(`delete from jobs where kind = $1`, [HOUSEKEEPING_KIND]);
     await scheduleHousekeeping(db, clock.now());
     expect(await scheduleHousekeeping(db, clock.now())).toBeNull();
-    const deps = { db, clock, logger: silentLogger };
+    const deps = testWorkerDeps(db, clock);
     expect(await runWorkerOnce(deps, 'w')).toBe(1);
     const next = await db.query<{ run_at: Date }>(
       `select run_at from jobs where kind = $1 and state = 'pending'`,

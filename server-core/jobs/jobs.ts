@@ -52,6 +52,34 @@ export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promi
 }
 
 /**
+ * Adds many jobs in one statement (in the caller's transaction when given one). A job whose dedupe
+ * key is already pending or running is skipped. Returns how many were added.
+ */
+export async function enqueueJobs(db: Sql, inputs: readonly EnqueueInput[], now: Date): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const rows = await db.query(
+    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
+     select id, workspace_id, kind, payload::jsonb, 'pending', run_at, max_attempts, dedupe_key, $8, $8
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
+       as j(id, workspace_id, kind, payload, run_at, max_attempts, dedupe_key)
+     on conflict do nothing
+     returning id`,
+    [
+      inputs.map(() => newId(now)),
+      inputs.map((i) => i.workspaceId ?? null),
+      inputs.map((i) => i.kind),
+      inputs.map((i) => JSON.stringify(i.payload ?? {})),
+      inputs.map((i) => (i.runAt ?? now).toISOString()),
+      inputs.map((i) => i.maxAttempts ?? 5),
+      inputs.map((i) => i.dedupeKey ?? null),
+      now,
+    ],
+  );
+  if (rows.length > 0) await db.notify(JOBS_CHANNEL, inputs[0]!.kind);
+  return rows.length;
+}
+
+/**
  * Claims up to `limit` due jobs for one worker. FOR UPDATE SKIP LOCKED lets any number of workers
  * share the table without taking the same job; the lease (locked_until) hands a job back if its
  * worker dies mid-run, so work is done at least once.

@@ -18,6 +18,11 @@ export interface Config {
   /** Public API requests per minute per API key, and per workspace across its keys. */
   rateLimitPerKey: number;
   rateLimitPerWorkspace: number;
+  /**
+   * UNSAFE_WEBHOOK_ALLOW_HOSTS: hosts or addresses webhook URLs may name although they are not public
+   * (loopback for tests and local development). Empty by default; logged as unsafe when set.
+   */
+  unsafeWebhookAllowHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -71,6 +76,13 @@ const schema = z.object({
     .int()
     .min(1)
     .default(1200),
+  UNSAFE_WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9.:[\]%_-]+(\s*,\s*[A-Za-z0-9.:[\]%_-]+)*\s*,?$/,
+      'UNSAFE_WEBHOOK_ALLOW_HOSTS must be a comma list of host names or addresses',
+    )
+    .optional(),
 });
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
@@ -96,6 +108,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     logLevel: e.LOG_LEVEL,
     rateLimitPerKey: e.RATE_LIMIT_PER_KEY,
     rateLimitPerWorkspace: e.RATE_LIMIT_PER_WORKSPACE,
+    unsafeWebhookAllowHosts: (e.UNSAFE_WEBHOOK_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h.length > 0),
   };
 }
 

@@ -5,7 +5,7 @@
 export const EVENT_TYPES = {
   'article.feedback_submitted': 'A reader rated a help-center article.',
   'contact.created':
-    'A contact was created by any path (widget, API, import, sync). Data: contact_id, external_id, verified, created_at.',
+    'A contact was created by any path (widget, API, import, sync); an upsert matching an existing contact sends nothing.',
   'contact.unsubscribed': 'A contact unsubscribed from messages.',
   'content.published': 'A guide or article was published.',
   'content.retracted': 'A guide or article was unpublished.',
@@ -41,4 +41,92 @@ export type EventType = keyof typeof EVENT_TYPES;
 
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && Object.hasOwn(EVENT_TYPES, value);
+}
+
+/**
+ * The data fields each event may carry, in the order they are sent. The dispatcher copies only these
+ * from the outbox row (anything else an emitter adds is dropped), so a field never leaks by accident:
+ * ids, enums, flags and timestamps only.
+ */
+export const EVENT_DATA_FIELDS: { readonly [T in EventType]: readonly string[] } = {
+  'article.feedback_submitted': ['article_id', 'contact_id', 'helpful', 'submitted_at'],
+  'contact.created': ['contact_id', 'external_id', 'verified', 'created_at'],
+  'contact.unsubscribed': ['contact_id', 'external_id', 'unsubscribed_at'],
+  'content.published': ['content_type', 'content_id', 'published_at'],
+  'content.retracted': ['content_type', 'content_id', 'retracted_at'],
+  'content.verification_due': ['content_type', 'content_id', 'due_at'],
+  'content.verification_expired': ['content_type', 'content_id', 'expired_at'],
+  'content.verified': ['content_type', 'content_id', 'verified_at'],
+  'conversation.created': ['conversation_id', 'channel', 'kind', 'contact_id', 'created_at'],
+  'conversation.message_received': [
+    'conversation_id',
+    'message_id',
+    'channel',
+    'kind',
+    'contact_id',
+    'received_at',
+  ],
+  'conversation.quarantined': ['conversation_id', 'channel', 'quarantined_at'],
+  'conversation.released': ['conversation_id', 'channel', 'contact_id', 'released_at'],
+  'conversation.resolved': ['conversation_id', 'channel', 'kind', 'contact_id', 'resolved_at'],
+  'conversation.tagged': ['conversation_id', 'source', 'tagged_at'],
+  'experience.started': [
+    'experience_id',
+    'experience_type',
+    'version_id',
+    'session_id',
+    'contact_id',
+    'widget_visitor_id',
+    'started_at',
+  ],
+  'experience.completed': [
+    'experience_id',
+    'experience_type',
+    'version_id',
+    'session_id',
+    'contact_id',
+    'widget_visitor_id',
+    'completed_at',
+  ],
+  'experience.published': ['experience_id', 'experience_type', 'version_id', 'published_at'],
+  'experience.unpublished': ['experience_id', 'experience_type', 'unpublished_at'],
+  'program.item_completed': [
+    'experience_id',
+    'session_id',
+    'item_id',
+    'contact_id',
+    'widget_visitor_id',
+    'completed_at',
+  ],
+  'launcher.activated': [
+    'experience_id',
+    'contact_id',
+    'widget_visitor_id',
+    'first_activation',
+    'activated_at',
+  ],
+  'banner.dismissed': ['experience_id', 'contact_id', 'widget_visitor_id', 'dismissed_at'],
+  'announcement.seen': ['experience_id', 'contact_id', 'widget_visitor_id', 'seen_at'],
+  'guide.captured': ['guide_id', 'step_count', 'captured_at'],
+  'guide.drifted': ['guide_id', 'drifted_at'],
+  'guide.drift_cleared': ['guide_id', 'cleared_at'],
+  'segment.contact_entered': ['segment_id', 'contact_id', 'entered_at'],
+  'segment.contact_left': ['segment_id', 'contact_id', 'left_at'],
+  'status.incident_opened': ['incident_id', 'status', 'opened_at'],
+  'status.incident_updated': ['incident_id', 'status', 'updated_at'],
+  'ticket.opened': ['ticket_id', 'reference', 'priority', 'contact_id', 'origin', 'opened_at'],
+  'ticket.sla_breached': ['ticket_id', 'reference', 'priority', 'sla', 'breached_at'],
+};
+
+/** The catalog as the event-type operations serve it, in catalog order, each naming its data fields. */
+export function listEventTypes(): { name: EventType; description: string }[] {
+  return (Object.keys(EVENT_TYPES) as EventType[]).map((name) => ({
+    name,
+    description: `${EVENT_TYPES[name]} Data: ${EVENT_DATA_FIELDS[name].join(', ')}.`,
+  }));
+}
+
+/** Names from a request that are not in the catalog (empty when every name is subscribable). */
+export function unknownEventTypes(names: readonly string[]): string[] {
+  return names.filter((n) => !isEventType(n));
 }

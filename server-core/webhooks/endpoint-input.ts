@@ -1,0 +1,49 @@
+import { DomainError, validationFailed } from '../lib/errors';
+import { unknownEventTypes } from './catalog';
+import { checkWebhookUrl } from './url-guard';
+
+export const MAX_DESCRIPTION_LENGTH = 200;
+export const MAX_EVENTS = 50;
+
+/** What the guards need from the configuration: hosts UNSAFE_WEBHOOK_ALLOW_HOSTS lets through. */
+export interface WebhookUrlPolicy {
+  allowHosts: readonly string[];
+}
+
+/** The registration guard as a domain answer: 422 webhook_url_not_allowed with the reason. */
+export function assertWebhookUrl(url: string, policy: WebhookUrlPolicy): string {
+  const check = checkWebhookUrl(url, policy.allowHosts);
+  if (!check.ok) {
+    throw new DomainError('webhook_url_not_allowed', 422, check.message, {
+      field: 'url',
+      reason: check.reason,
+    });
+  }
+  return url;
+}
+
+/** 1..50 catalog names, duplicates folded; a name outside the catalog is 422 unknown_event_type. */
+export function assertEvents(events: readonly string[]): string[] {
+  const unique = [...new Set(events)];
+  if (unique.length < 1 || events.length > MAX_EVENTS)
+    throw validationFailed(`events must list 1 to ${MAX_EVENTS} event types.`, { field: 'events' });
+  const unknown = unknownEventTypes(unique);
+  if (unknown.length > 0) {
+    throw new DomainError(
+      'unknown_event_type',
+      422,
+      'Only event types from the catalog (GET /webhook-event-types) can be subscribed to.',
+      { field: 'events', unknown },
+    );
+  }
+  return unique.sort();
+}
+
+export function assertDescription(description: string | null | undefined): string | null {
+  if (description === null || description === undefined) return null;
+  if (description.length > MAX_DESCRIPTION_LENGTH)
+    throw validationFailed(`description has at most ${MAX_DESCRIPTION_LENGTH} characters.`, {
+      field: 'description',
+    });
+  return description;
+}
