@@ -12,6 +12,8 @@ import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
+import { registerPublicWebhookRoutes } from './routes/public/webhooks';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
@@ -46,6 +48,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHealth(app, services);
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
+  registerPublicWebhookRoutes(app, services);
+  registerWebhookEndpointRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);
