@@ -6,7 +6,14 @@ import {
   runHousekeeping,
   scheduleHousekeeping,
 } from '../server-core/jobs/housekeeping';
-import { claimDueJobs, completeJob, failJob, JOBS_CHANNEL, type Job } from '../server-core/jobs/jobs';
+import {
+  claimDueJobs,
+  completeJob,
+  failJob,
+  JOB_COMPLETED,
+  JOBS_CHANNEL,
+  type Job,
+} from '../server-core/jobs/jobs';
 import type { Clock } from '../server-core/lib/clock';
 import { MINUTE } from '../server-core/lib/clock';
 import type { Logger } from '../server-core/lib/logger';
@@ -27,7 +34,8 @@ export interface WorkerDeps {
   webhookTransport: WebhookTransport;
 }
 
-export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<void>;
+/** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */
+export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<void | typeof JOB_COMPLETED>;
 
 /** Every kind of background job and what runs it. Later issues add exports and mail. */
 export function defaultHandlers(): Record<string, JobHandler> {
@@ -65,8 +73,8 @@ async function runJob(
   job: Job,
 ): Promise<void> {
   try {
-    await handlers[job.kind]!(job, deps);
-    await completeJob(deps.db, job, workerId, deps.clock.now());
+    const result = await handlers[job.kind]!(job, deps);
+    if (result !== JOB_COMPLETED) await completeJob(deps.db, job, workerId, deps.clock.now());
     await AFTER_COMPLETE[job.kind]?.(deps);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -113,8 +121,11 @@ export async function startWorker(
   const handlers = opts.handlers ?? defaultHandlers();
   const leaseMs = opts.leaseMs ?? 5 * MINUTE;
   const inflight = new Set<Promise<void>>();
+  // Claim in batches while busy: one claim query per few finished jobs rather than one per job.
+  const claimAt = Math.max(1, Math.floor(concurrency / 4));
   let stopped = false;
   let signalled = false;
+  let outboxPending = true;
   let wake: (() => void) | null = null;
   const signal = () => {
     signalled = true;
@@ -122,16 +133,24 @@ export async function startWorker(
   };
   await scheduleHousekeeping(deps.db, deps.clock.now());
   const unlistenJobs = await deps.db.listen(JOBS_CHANNEL, signal);
-  const unlistenOutbox = await deps.db.listen(OUTBOX_CHANNEL, signal);
+  const unlistenOutbox = await deps.db.listen(OUTBOX_CHANNEL, () => {
+    outboxPending = true;
+    signal();
+  });
 
   const loop = (async () => {
     while (!stopped) {
       signalled = false;
       let busy = false;
       try {
-        if (opts.dispatch !== false) busy = (await dispatchWebhookEvents(deps)).events > 0;
+        if (opts.dispatch !== false && outboxPending) {
+          outboxPending = false;
+          const dispatched = await dispatchWebhookEvents(deps);
+          // A full batch means more may wait; the NOTIFY of events committed meanwhile may be gone.
+          if (dispatched.events > 0) outboxPending = busy = true;
+        }
         const free = concurrency - inflight.size;
-        if (free > 0) {
+        if (free >= claimAt || (free > 0 && inflight.size === 0)) {
           const jobs = await claimDueJobs(deps.db, {
             workerId,
             now: deps.clock.now(),
@@ -153,7 +172,11 @@ export async function startWorker(
       }
       if (stopped || busy || signalled) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+        const timer = setTimeout(() => {
+          // The poll fallback also looks at the outbox (a NOTIFY can be missed across reconnects).
+          outboxPending = true;
+          resolve();
+        }, pollMs);
         wake = () => {
           clearTimeout(timer);
           resolve();

@@ -1,6 +1,7 @@
-import type { Job } from '../../server-core/jobs/jobs';
+import { JOB_COMPLETED, type Job } from '../../server-core/jobs/jobs';
 import { attemptDelivery } from '../../server-core/webhooks/attempt-delivery';
 import { attemptJobPayload } from '../../server-core/webhooks/attempt-job';
+import { createDeliveryLoader, type DeliveryLoader } from '../../server-core/webhooks/delivery-loader';
 import { type DispatchResult, dispatchEvents } from '../../server-core/webhooks/dispatch-events';
 import type { WorkerDeps } from '../worker';
 
@@ -19,17 +20,35 @@ export async function dispatchWebhookEvents(deps: WorkerDeps): Promise<DispatchR
   return result;
 }
 
+/** One coalescing loader per database handle, so the attempts a worker starts together share a query. */
+const loaders = new WeakMap<object, DeliveryLoader>();
+function loaderFor(deps: WorkerDeps): DeliveryLoader {
+  let load = loaders.get(deps.db);
+  if (!load) {
+    load = createDeliveryLoader(deps.db);
+    loaders.set(deps.db, load);
+  }
+  return load;
+}
+
 /**
  * The job handler of one webhook attempt. Receiver failures are outcomes, recorded and retried on the
  * webhook schedule; only infrastructure errors (the database) throw and fall back to the job retry.
  * Logged: ids, event type, attempt number, outcome, status code, error code, duration; never the
  * URL (it may carry a token), the body, the secret or the signature.
  */
-export async function runWebhookAttempt(job: Job, deps: WorkerDeps): Promise<void> {
+export async function runWebhookAttempt(job: Job, deps: WorkerDeps): Promise<void | typeof JOB_COMPLETED> {
   const payload = attemptJobPayload(job);
   const result = await attemptDelivery(
-    { db: deps.db, clock: deps.clock, box: deps.box, transport: deps.webhookTransport },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      box: deps.box,
+      transport: deps.webhookTransport,
+      load: loaderFor(deps),
+    },
     payload,
+    job.locked_by ? { jobId: job.id, workerId: job.locked_by } : null,
   );
   const ids = {
     workspace_id: payload.workspace_id,
@@ -61,4 +80,6 @@ export async function runWebhookAttempt(job: Job, deps: WorkerDeps): Promise<voi
       reason: result.disabledReason,
     });
   }
+  // The record statement completed the job in the same commit.
+  return job.locked_by ? JOB_COMPLETED : undefined;
 }

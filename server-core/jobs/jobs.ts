@@ -13,6 +13,8 @@ export interface Job {
   attempts: number;
   max_attempts: number;
   run_at: Date;
+  /** The worker holding the job (set by the claim). */
+  locked_by: string | null;
 }
 
 export interface EnqueueInput {
@@ -82,24 +84,35 @@ export async function enqueueJobs(db: Sql, inputs: readonly EnqueueInput[], now:
 /**
  * Claims up to `limit` due jobs for one worker. FOR UPDATE SKIP LOCKED lets any number of workers
  * share the table without taking the same job; the lease (locked_until) hands a job back if its
- * worker dies mid-run, so work is done at least once.
+ * worker dies mid-run, so work is done at least once. Jobs whose lease ran out come first. Each
+ * branch walks its own partial index in time order, so a claim stays cheap however many jobs wait.
  */
 export async function claimDueJobs(
   db: Sql,
   input: { workerId: string; now: Date; limit: number; leaseMs: number; kinds?: string[] },
 ): Promise<Job[]> {
   return db.query<Job>(
-    `with due as (
+    `with stuck as (
        select id from jobs
-       where ((state = 'pending' and run_at <= $2) or (state = 'running' and locked_until <= $2))
-         and ($5::text[] is null or kind = any($5::text[]))
-       order by run_at, id
+       where state = 'running' and locked_until <= $2 and ($5::text[] is null or kind = any($5::text[]))
+       order by locked_until
        limit $3
        for update skip locked
+     ),
+     due as (
+       select id from jobs
+       where state = 'pending' and run_at <= $2 and ($5::text[] is null or kind = any($5::text[]))
+       order by run_at
+       limit $3
+       for update skip locked
+     ),
+     picked as (
+       select id from (select id, 0 as rank from stuck union all select id, 1 as rank from due) c
+       order by rank limit $3
      )
      update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = $1, locked_until = $4, updated_at = $2
-     from due where j.id = due.id
-     returning j.id, j.workspace_id, j.kind, j.payload, j.attempts, j.max_attempts, j.run_at`,
+     from picked where j.id = picked.id
+     returning j.id, j.workspace_id, j.kind, j.payload, j.attempts, j.max_attempts, j.run_at, j.locked_by`,
     [
       input.workerId,
       input.now,
@@ -110,12 +123,21 @@ export async function claimDueJobs(
   );
 }
 
+/**
+ * The statement that marks a claimed job done, given the SQL references of the job id, the worker id
+ * and the time. A handler may run it inside its own statement (as a CTE) so its writes and the job's
+ * completion take one commit. It matches nothing once the worker has lost the job's lease.
+ */
+export function completeJobStatement(jobId: string, workerId: string, now: string): string {
+  return `update jobs set state = 'done', finished_at = ${now}, updated_at = ${now}, locked_by = null,
+    locked_until = null, last_error = null where id = ${jobId} and locked_by = ${workerId} and state = 'running'`;
+}
+
+/** What a handler returns when it completed its job itself (with completeJobStatement, in its own commit). */
+export const JOB_COMPLETED = 'job_completed';
+
 export async function completeJob(db: Sql, job: Job, workerId: string, now: Date): Promise<void> {
-  await db.query(
-    `update jobs set state = 'done', finished_at = $3, updated_at = $3, locked_by = null, locked_until = null, last_error = null
-     where id = $1 and locked_by = $2 and state = 'running'`,
-    [job.id, workerId, now],
-  );
+  await db.query(completeJobStatement('$1', '$2', '$3'), [job.id, workerId, now]);
 }
 
 /** Backoff between attempts of a failed job: 30 s, 1 min, 2 min... capped at 30 minutes. */

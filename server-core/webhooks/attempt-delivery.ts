@@ -1,18 +1,23 @@
 import type { Sql } from '../db/db';
-import { enqueueJob } from '../jobs/jobs';
+import { completeJobStatement, enqueueJob } from '../jobs/jobs';
 import type { Clock } from '../lib/clock';
 import type { SecretBox } from '../lib/secret-box';
 import { attemptJob } from './attempt-job';
+import { createDeliveryLoader, type DeliveryLoader, type DeliveryToSend } from './delivery-loader';
 import { disableEndpoint } from './endpoint-state';
 import { AUTO_DISABLE_AFTER, MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule';
 import { signatureHeader, signingSecretContext } from './signing';
 import type { AttemptOutcome, WebhookTransport } from './transport';
+
+type DeliveryState = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface AttemptDeps {
   db: Sql;
   clock: Clock;
   box: SecretBox;
   transport: WebhookTransport;
+  /** Coalesces the loads of attempts started together (one per worker); one query per attempt otherwise. */
+  load?: DeliveryLoader;
 }
 
 export type AttemptResult =
@@ -22,24 +27,11 @@ export type AttemptResult =
       endpointId: string;
       eventType: string;
       outcome: AttemptOutcome;
-      deliveryStatus: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+      deliveryStatus: DeliveryState;
       nextAttemptAt: Date | null;
       /** Set when this attempt's failure disabled the endpoint. */
       disabledReason: string | null;
     };
-
-interface DeliveryToSend {
-  status: string;
-  attempt_count: number;
-  endpoint_id: string;
-  event_type: string;
-  delivery_key: string;
-  payload_version: string;
-  body: string;
-  url: string;
-  endpoint_status: string;
-  secret_sealed: string;
-}
 
 export const USER_AGENT = 'SupportPlatform-Webhooks/1';
 
@@ -69,16 +61,11 @@ export function buildAttemptRequest(d: DeliveryToSend, secret: string, number: n
 export async function attemptDelivery(
   deps: AttemptDeps,
   job: { workspace_id: string; delivery_id: string; number: number },
+  /** The job this attempt runs as and its worker: completed in the same commit as the record. */
+  claim: { jobId: string; workerId: string } | null = null,
 ): Promise<AttemptResult> {
   const { db, clock } = deps;
-  const [d] = await db.query<DeliveryToSend>(
-    `select d.status, d.attempt_count, d.endpoint_id, d.event_type, d.delivery_key, d.payload_version, d.body,
-       e.url, e.status as endpoint_status, e.secret_sealed
-     from webhook_deliveries d
-     join webhook_endpoints e on e.workspace_id = d.workspace_id and e.id = d.endpoint_id
-     where d.workspace_id = $1 and d.id = $2`,
-    [job.workspace_id, job.delivery_id],
-  );
+  const d = await (deps.load ?? createDeliveryLoader(db))(job.workspace_id, job.delivery_id);
   if (!d) return { kind: 'skipped', reason: 'delivery_gone' };
   if (d.status !== 'pending') return { kind: 'skipped', reason: 'not_pending' };
   if (d.attempt_count >= job.number) return { kind: 'skipped', reason: 'already_attempted' };
@@ -108,56 +95,96 @@ export async function attemptDelivery(
   if (secret !== null) {
     outcome = await deps.transport.send(buildAttemptRequest(d, secret, job.number, attemptedAt));
   }
-  return recordAttempt(deps, job, d.endpoint_id, d.event_type, attemptedAt, outcome!);
+  return recordAttempt(deps, job, claim, d.endpoint_id, d.event_type, attemptedAt, outcome!);
 }
+
+/**
+ * Records attempt `number` and moves the delivery on, in one statement: the attempt row, the delivery's
+ * new state (succeeded; pending with the next attempt due; failed after the fifth; a cancelled one stays
+ * cancelled) and, on success, the endpoint's reset (written at most once a second per endpoint so a busy
+ * endpoint's row does not serialise its attempts), and the attempt job's completion when the worker says
+ * which job it holds: one commit (one WAL flush) per successful attempt. Nothing is recorded when the
+ * attempt already is.
+ */
+const RECORD_ATTEMPT = /* sql */ `
+  with old as (
+    select status from webhook_deliveries where workspace_id = $1 and id = $2 and attempt_count < $3 for update
+  ),
+  delivery as (
+    update webhook_deliveries d set
+      status = case when $7::boolean then 'succeeded'
+                    when old.status = 'pending' and $3 >= ${MAX_ATTEMPTS} then 'failed'
+                    else old.status end,
+      attempt_count = $3,
+      next_attempt_at = case when old.status = 'pending' and not $7::boolean then $11::timestamptz end,
+      last_status_code = $6, last_error = $9, updated_at = $10,
+      completed_at = case when $7::boolean or old.status <> 'pending' or $3 >= ${MAX_ATTEMPTS}
+                          then coalesce(d.completed_at, $10) end
+    from old where d.workspace_id = $1 and d.id = $2
+    returning old.status as previous_status, d.status
+  ),
+  attempt as (
+    insert into webhook_attempts (workspace_id, delivery_id, number, attempted_at, duration_ms, status_code,
+      succeeded, error_code, error)
+    select $1, $2, $3, $4, $5, $6, $7, $8, $9 from delivery
+  ),
+  endpoint as (
+    update webhook_endpoints set consecutive_failures = 0, last_success_at = $10, updated_at = $10
+    where workspace_id = $1 and id = $12 and $7::boolean and exists (select 1 from delivery)
+      and (consecutive_failures > 0 or last_success_at is null or last_success_at <= $10::timestamptz - interval '1 second')
+  ),
+  job as (${completeJobStatement('$13', '$14', '$10')})
+  select previous_status, status from delivery`;
 
 async function recordAttempt(
   deps: AttemptDeps,
   job: { workspace_id: string; delivery_id: string; number: number },
+  claim: { jobId: string; workerId: string } | null,
   endpointId: string,
   eventType: string,
   attemptedAt: Date,
   outcome: AttemptOutcome,
 ): Promise<AttemptResult> {
+  const error = outcome.ok ? null : outcome.error;
+  const next = outcome.ok ? null : nextAttemptAt(job.number, attemptedAt);
+  const record = (db: Sql) =>
+    db.query<{ previous_status: string; status: DeliveryState }>(RECORD_ATTEMPT, [
+      job.workspace_id,
+      job.delivery_id,
+      job.number,
+      attemptedAt,
+      Math.max(0, Math.round(outcome.durationMs)),
+      outcome.statusCode,
+      outcome.ok,
+      outcome.ok ? null : outcome.errorCode,
+      error,
+      deps.clock.now(),
+      next,
+      endpointId,
+      claim?.jobId ?? null,
+      claim?.workerId ?? null,
+    ]);
+  const attempted = (status: DeliveryState, disabledReason: string | null = null): AttemptResult => ({
+    kind: 'attempted',
+    endpointId,
+    eventType,
+    outcome,
+    deliveryStatus: status,
+    nextAttemptAt: status === 'pending' ? next : null,
+    disabledReason,
+  });
+
+  // A success needs nothing else: one statement, no transaction.
+  if (outcome.ok) {
+    const [row] = await record(deps.db);
+    return row ? attempted(row.status) : { kind: 'skipped', reason: 'already_attempted' };
+  }
+  // A failure schedules the next attempt or counts toward auto-disable, atomically with the record.
   return deps.db.tx(async (tx) => {
     const now = deps.clock.now();
-    const [locked] = await tx.query<{ status: string; attempt_count: number }>(
-      'select status, attempt_count from webhook_deliveries where workspace_id = $1 and id = $2 for update',
-      [job.workspace_id, job.delivery_id],
-    );
-    if (!locked) return { kind: 'skipped', reason: 'delivery_gone' } as const;
-    if (locked.attempt_count >= job.number) return { kind: 'skipped', reason: 'already_attempted' } as const;
-    const error = outcome.ok ? null : outcome.error;
-    await tx.query(
-      `insert into webhook_attempts (workspace_id, delivery_id, number, attempted_at, duration_ms, status_code,
-         succeeded, error_code, error)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        job.workspace_id,
-        job.delivery_id,
-        job.number,
-        attemptedAt,
-        Math.max(0, Math.round(outcome.durationMs)),
-        outcome.statusCode,
-        outcome.ok,
-        outcome.ok ? null : outcome.errorCode,
-        error,
-      ],
-    );
-
-    const stillPending = locked.status === 'pending';
-    let status = locked.status as 'pending' | 'succeeded' | 'failed' | 'cancelled';
-    let next: Date | null = null;
-    let disabledReason: string | null = null;
-    if (outcome.ok) {
-      status = 'succeeded';
-      await tx.query(
-        `update webhook_endpoints set consecutive_failures = 0, last_success_at = $3, updated_at = $3
-         where workspace_id = $1 and id = $2`,
-        [job.workspace_id, endpointId, now],
-      );
-    } else if (stillPending && job.number < MAX_ATTEMPTS) {
-      next = nextAttemptAt(job.number, attemptedAt);
+    const [row] = await record(tx);
+    if (!row) return { kind: 'skipped', reason: 'already_attempted' } as const;
+    if (row.status === 'pending') {
       await enqueueJob(
         tx,
         attemptJob({
@@ -168,38 +195,17 @@ async function recordAttempt(
         }),
         now,
       );
-    } else if (stillPending) {
-      status = 'failed';
-      const [endpoint] = await tx.query<{ consecutive_failures: number }>(
-        `update webhook_endpoints set consecutive_failures = consecutive_failures + 1, updated_at = $3
-         where workspace_id = $1 and id = $2 returning consecutive_failures`,
-        [job.workspace_id, endpointId, now],
-      );
-      if (endpoint && endpoint.consecutive_failures >= AUTO_DISABLE_AFTER) {
-        const reason = error ?? 'Delivery failed.';
-        const disabled = await disableEndpoint(tx, {
-          workspaceId: job.workspace_id,
-          endpointId,
-          reason,
-          now,
-        });
-        if (disabled) disabledReason = reason;
-      }
+      return attempted(row.status);
     }
-    await tx.query(
-      `update webhook_deliveries set status = $3, attempt_count = $4, next_attempt_at = $5, last_status_code = $6,
-         last_error = $7, updated_at = $8, completed_at = case when $3 = 'pending' then null else coalesce(completed_at, $8) end
-       where workspace_id = $1 and id = $2`,
-      [job.workspace_id, job.delivery_id, status, job.number, next, outcome.statusCode, error, now],
+    if (row.status !== 'failed' || row.previous_status !== 'pending') return attempted(row.status);
+    const [endpoint] = await tx.query<{ consecutive_failures: number }>(
+      `update webhook_endpoints set consecutive_failures = consecutive_failures + 1, updated_at = $3
+       where workspace_id = $1 and id = $2 returning consecutive_failures`,
+      [job.workspace_id, endpointId, now],
     );
-    return {
-      kind: 'attempted',
-      endpointId,
-      eventType,
-      outcome,
-      deliveryStatus: status,
-      nextAttemptAt: next,
-      disabledReason,
-    } as const;
+    if (!endpoint || endpoint.consecutive_failures < AUTO_DISABLE_AFTER) return attempted(row.status);
+    const reason = error ?? 'Delivery failed.';
+    const disabled = await disableEndpoint(tx, { workspaceId: job.workspace_id, endpointId, reason, now });
+    return attempted(row.status, disabled ? reason : null);
   });
 }

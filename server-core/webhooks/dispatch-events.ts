@@ -29,7 +29,7 @@ export async function dispatchEvents(db: Sql, now: Date, limit = 200): Promise<D
   return db.tx(async (tx) => {
     const events = await tx.query<OutboxEvent>(
       `select workspace_id, id, type, data, created_at from outbox where dispatched_at is null
-       order by created_at, id limit $1 for update skip locked`,
+       order by created_at limit $1 for update skip locked`,
       [limit],
     );
     const result: DispatchResult = { events: events.length, deliveries: 0, dropped: [] };

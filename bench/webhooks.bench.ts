@@ -1,0 +1,185 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createHttpTransport } from '../bff/webhooks/http-transport';
+import { startWorker } from '../bff/worker';
+import { SYSTEM_ACTOR } from '../server-core/context';
+import { openPglite } from '../server-core/db/adapters/pglite';
+import { openPostgres } from '../server-core/db/adapters/postgres';
+import type { Db } from '../server-core/db/db';
+import { systemClock } from '../server-core/lib/clock';
+import { silentLogger } from '../server-core/lib/logger';
+import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
+import { newId } from '../server-core/lib/ulid';
+import { emitEvent } from '../server-core/outbox/emit-event';
+import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { createWebhookEndpoint } from '../server-core/webhooks/create-webhook-endpoint';
+import { createWorkspace } from '../server-core/workspaces/create-workspace';
+
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5000);
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
+const WORKER_SCRIPT = fileURLToPath(new URL('./webhooks-worker.ts', import.meta.url));
+
+/** A loopback receiver that answers 200 at once and counts what it got. */
+async function startCountingReceiver(): Promise<{ url: string; count(): number; close(): Promise<void> }> {
+  let n = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      n++;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    count: () => n,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A fresh workspace with one endpoint; emits `EVENTS` events in one transaction and times until all succeeded. */
+async function measureRun(db: Db, box: SecretBox, receiverUrl: string): Promise<number> {
+  const now = new Date();
+  const ws = await createWorkspace(db, { name: 'bench', now });
+  const ctx = { db, clock: systemClock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
+  await createWebhookEndpoint(
+    ctx,
+    { box, policy: { allowHosts: ['127.0.0.1'] } },
+    { url: receiverUrl, events: ['contact.created'] },
+  );
+  await db.tx(async (tx) => {
+    for (let i = 0; i < EVENTS; i++) {
+      await emitEvent({ ...ctx, db: tx }, 'contact.created', {
+        contact_id: newId(),
+        external_id: null,
+        verified: false,
+        created_at: new Date().toISOString(),
+      });
+    }
+  });
+  // Timed from the commit: the workers cannot see the events before it.
+  const started = performance.now();
+  for (;;) {
+    const [row] = await db.query<{ n: number }>(
+      "select count(*)::int as n from webhook_deliveries where workspace_id = $1 and status = 'succeeded'",
+      [ws.id],
+    );
+    if (row!.n >= EVENTS) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await db.query('delete from workspaces where id = $1', [ws.id]);
+  return EVENTS / seconds;
+}
+
+async function forkWorkers(n: number, env: Record<string, string>): Promise<ChildProcess[]> {
+  return Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const child = fork(WORKER_SCRIPT, [], {
+            execArgv: [
+              '--import',
+              'tsx',
+              ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+            ],
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          });
+          child.once('message', () => resolve(child));
+          child.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+        }),
+    ),
+  );
+}
+
+/** Stops the workers; returns the CPU time they used, in ms. */
+async function stopWorkers(children: ChildProcess[]): Promise<number> {
+  const used = await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<number>((resolve) => {
+          let cpuMs = 0;
+          c.removeAllListeners('exit');
+          c.on('message', (m: { cpuMs?: number }) => {
+            cpuMs = m.cpuMs ?? cpuMs;
+          });
+          c.once('exit', () => resolve(cpuMs));
+          c.send('stop');
+        }),
+    ),
+  );
+  return used.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * `npm run bench -- webhooks`: deliveries per second from the outbox to a loopback receiver (dispatch,
+ * signing, HTTP, recording, retry bookkeeping), with one and with two worker processes on Postgres,
+ * and one in-process worker on PGlite for reference. The clock starts at the commit of the events.
+ */
+export async function webhooksBench(): Promise<void> {
+  const receiver = await startCountingReceiver();
+  const masterKey = randomBytes(32);
+  const box = createSecretBox(masterKey);
+  try {
+    console.log(
+      `webhooks: ${EVENTS} contact.created events to one endpoint on a loopback receiver ` +
+        `(load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; timed from the events' commit)`,
+    );
+    const pglite = await openPglite();
+    await prepareDatabase(pglite, new Date());
+    const worker = await startWorker(
+      {
+        db: pglite,
+        clock: systemClock,
+        logger: silentLogger,
+        box,
+        webhookTransport: createHttpTransport({ allowHosts: ['127.0.0.1'] }),
+      },
+      { pollMs: 200 },
+    );
+    const rate = await measureRun(pglite, box, receiver.url);
+    await worker.stop();
+    await pglite.close();
+    console.log(`  PGlite, 1 in-process worker          ${rate.toFixed(0)} deliveries/s`);
+
+    const url = process.env.DATABASE_URL;
+    if (!url) {
+      console.log('  Postgres: set DATABASE_URL for the one- and two-worker figures');
+      return;
+    }
+    const admin = await openPostgres({ url, max: 1 });
+    const schema = `bench_${newId()}`;
+    await admin.query(`create schema ${schema}`);
+    const db = await openPostgres({ url, schema, max: 4 });
+    try {
+      await prepareDatabase(db, new Date());
+      const env = { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: masterKey.toString('hex'), DATABASE_URL: url };
+      for (const n of [1, 2]) {
+        const rates: number[] = [];
+        let cpuMs = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          const children = await forkWorkers(n, env);
+          rates.push(await measureRun(db, box, receiver.url));
+          cpuMs += await stopWorkers(children);
+        }
+        console.log(
+          `  Postgres, ${n} worker process${n > 1 ? 'es' : '  '}    best ${Math.max(...rates).toFixed(0)} deliveries/s` +
+            ` (runs ${rates.map((r) => r.toFixed(0)).join(', ')}; worker CPU ${(cpuMs / (ROUNDS * EVENTS)).toFixed(2)} ms per delivery)`,
+        );
+      }
+    } finally {
+      await db.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.close();
+    }
+    console.log(`  receiver got ${receiver.count()} requests`);
+  } finally {
+    await receiver.close();
+  }
+}
