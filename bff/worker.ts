@@ -35,7 +35,7 @@ export interface WorkerDeps {
 }
 
 /** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */
-export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<void | typeof JOB_COMPLETED>;
+export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<unknown>;
 
 /** Every kind of background job and what runs it. Later issues add exports and mail. */
 export function defaultHandlers(): Record<string, JobHandler> {

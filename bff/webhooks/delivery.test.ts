@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import type { Db } from '../../server-core/db/db';
@@ -32,6 +36,20 @@ function verifySignature(req: ReceivedRequest, secret: string, nowSeconds: numbe
     .digest();
   if (!timingSafeEqual(expected, Buffer.from(parts.v1!, 'hex'))) throw new Error('bad signature');
   return t;
+}
+
+/** The verification snippet of docs/webhooks.md, loaded as a module, so the documented code is what we test. */
+async function docsVerifier(): Promise<
+  (raw: Buffer, header: unknown, secret: string, now: number) => Record<string, unknown>
+> {
+  const md = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
+  const code = /```js\n([\s\S]*?)```/.exec(md)![1]!;
+  const dir = mkdtempSync(join(tmpdir(), 'webhook-snippet-'));
+  const file = join(dir, 'verify.mjs');
+  writeFileSync(file, code);
+  const mod = (await import(pathToFileURL(file).href)) as { verifyWebhook: never };
+  rmSync(dir, { recursive: true, force: true });
+  return mod.verifyWebhook;
 }
 
 interface Endpoint {
@@ -163,6 +181,14 @@ describeDb('webhook delivery pipeline', (getDb) => {
     const req = received()[0]!;
     expect(verifySignature(req, ep.secret, nowSeconds())).toBe(nowSeconds());
     expect(() => verifySignature(req, other.secret, nowSeconds())).toThrow('bad signature');
+    const documented = await docsVerifier();
+    const sig = req.headers['service-signature'];
+    expect(documented(req.body, sig, ep.secret, nowSeconds())).toEqual(JSON.parse(req.body.toString()));
+    expect(() => documented(req.body, sig, other.secret, nowSeconds())).toThrow('bad signature');
+    expect(() => documented(req.body, sig, ep.secret, nowSeconds() + 301)).toThrow('window');
+    expect(() =>
+      documented(Buffer.concat([req.body, Buffer.from(' ')]), sig, ep.secret, nowSeconds()),
+    ).toThrow();
     const body = JSON.parse(req.body.toString('utf8'));
     expect(Object.keys(body)).toEqual(['id', 'type', 'api_version', 'created_at', 'workspace_id', 'data']);
     expect(body).toMatchObject({ type: 'contact.created', api_version: '2026-10-09', workspace_id: ws.id });

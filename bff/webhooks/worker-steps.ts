@@ -37,7 +37,10 @@ function loaderFor(deps: WorkerDeps): DeliveryLoader {
  * Logged: ids, event type, attempt number, outcome, status code, error code, duration; never the
  * URL (it may carry a token), the body, the secret or the signature.
  */
-export async function runWebhookAttempt(job: Job, deps: WorkerDeps): Promise<void | typeof JOB_COMPLETED> {
+export async function runWebhookAttempt(
+  job: Job,
+  deps: WorkerDeps,
+): Promise<typeof JOB_COMPLETED | undefined> {
   const payload = attemptJobPayload(job);
   const result = await attemptDelivery(
     {

@@ -58,6 +58,16 @@ describe('config', () => {
     }
   });
 
+  it('reads UNSAFE_WEBHOOK_ALLOW_HOSTS as a comma list, empty by default', () => {
+    expect(loadConfig({}).unsafeWebhookAllowHosts).toEqual([]);
+    expect(
+      loadConfig({ UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1, [::1],LocalHost' }).unsafeWebhookAllowHosts,
+    ).toEqual(['127.0.0.1', '[::1]', 'localhost']);
+    expect(() => loadConfig({ UNSAFE_WEBHOOK_ALLOW_HOSTS: 'http://127.0.0.1/' })).toThrow(
+      'UNSAFE_WEBHOOK_ALLOW_HOSTS',
+    );
+  });
+
   it('knows loopback hosts', () => {
     for (const h of ['localhost', '127.0.0.1', '127.3.2.1', '[::1]', 'app.localhost'])
       expect(isLoopbackHost(h)).toBe(true);
