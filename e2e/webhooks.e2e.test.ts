@@ -1,0 +1,123 @@
+import type { ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../server-core/context';
+import { openPostgres } from '../server-core/db/adapters/postgres';
+import type { Db } from '../server-core/db/db';
+import { systemClock } from '../server-core/lib/clock';
+import { newId } from '../server-core/lib/ulid';
+import { emitEvent } from '../server-core/outbox/emit-event';
+import { type ChildServer, demoCredentials, runTsx, startChildServer } from './support/server';
+
+const url = process.env.DATABASE_URL;
+
+/**
+ * The real processes on one Postgres: `npm start` (with its in-process worker) and two `npm run worker`
+ * processes deliver to a loopback receiver; every event arrives once per endpoint, correctly signed.
+ */
+describe.runIf(url)('webhooks across processes on Postgres', () => {
+  const schema = `e2e_hooks_${newId()}`;
+  const dbUrl = () => `${url}${url!.includes('?') ? '&' : '?'}search_path=${schema}`;
+  const secretKey = randomBytes(32).toString('hex');
+  const received: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(204).end();
+    });
+  });
+  let admin: Db;
+  let server: ChildServer;
+  const workers: { child: ChildProcess; output: () => string }[] = [];
+
+  beforeAll(async () => {
+    admin = await openPostgres({ url: url!, max: 1 });
+    await admin.query(`create schema ${schema}`);
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const env = { DATABASE_URL: dbUrl(), SECRET_KEY: secretKey, UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' };
+    server = await startChildServer(env);
+    for (let i = 0; i < 2; i++) {
+      const child = runTsx('bff/worker-main.ts', [], { ...server.env, ...env, LOG_LEVEL: 'info' });
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+      workers.push({ child, output: () => out });
+    }
+    const deadline = Date.now() + 60_000;
+    while (!workers.every((w) => /worker started/.test(w.output()))) {
+      if (Date.now() > deadline)
+        throw new Error(`workers not ready:\n${workers.map((w) => w.output()).join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((done) => {
+            if (w.child.exitCode !== null) return done();
+            w.child.once('exit', () => done());
+            w.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await server?.stop();
+    await new Promise<void>((r) => receiver.close(() => r()));
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.close();
+  });
+
+  it('every process warns that UNSAFE_WEBHOOK_ALLOW_HOSTS is set', () => {
+    expect(server.output()).toMatch(/WARN +UNSAFE: webhook URLs may reach non-public hosts/);
+    for (const w of workers)
+      expect(w.output()).toMatch(/WARN +UNSAFE: webhook URLs may reach non-public hosts/);
+  });
+
+  it('delivers each event once per endpoint, signed with the secret the API returned', async () => {
+    const creds = demoCredentials(server.dataDir);
+    const port = (receiver.address() as AddressInfo).port;
+    const secrets: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${server.url}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${creds.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook/${i}`, events: ['contact.created'] }),
+      });
+      expect(res.status).toBe(201);
+      secrets.push(((await res.json()) as { data: { secret: string } }).data.secret);
+    }
+    const db = await openPostgres({ url: url!, schema, max: 2 });
+    try {
+      const ctx = { db, clock: systemClock, workspaceId: creds.workspaceId, actor: SYSTEM_ACTOR };
+      for (let i = 0; i < 40; i++) {
+        await db.tx((tx) =>
+          emitEvent({ ...ctx, db: tx }, 'contact.created', {
+            contact_id: newId(),
+            external_id: null,
+            verified: false,
+            created_at: new Date().toISOString(),
+          }),
+        );
+      }
+    } finally {
+      await db.close();
+    }
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(80);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(80);
+    expect(new Set(received.map((r) => r.headers['idempotency-key'])).size).toBe(80);
+    for (const r of received) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['service-signature']))!;
+      const ok = secrets.some(
+        (s) => createHmac('sha256', s).update(`${t}.`).update(r.body).digest('hex') === v1,
+      );
+      expect(ok).toBe(true);
+      expect(r.headers['service-attempt']).toBe('1');
+    }
+  });
+});
