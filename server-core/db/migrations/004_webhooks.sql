@@ -59,9 +59,8 @@ create table webhook_deliveries (
 -- Exactly one automatic delivery per event and endpoint, however many dispatchers run.
 create unique index webhook_deliveries_event_key on webhook_deliveries (workspace_id, endpoint_id, event_id)
   where redelivery_of is null;
+-- The delivery log, and the cancellation of an endpoint's pending deliveries when it is disabled.
 create index webhook_deliveries_endpoint_idx on webhook_deliveries (workspace_id, endpoint_id, id desc);
-create index webhook_deliveries_pending_idx on webhook_deliveries (workspace_id, endpoint_id)
-  where status = 'pending';
 
 create table webhook_attempts (
   workspace_id text not null,
