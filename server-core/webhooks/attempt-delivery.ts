@@ -53,6 +53,22 @@ export function buildAttemptRequest(d: DeliveryToSend, secret: string, number: n
   };
 }
 
+const SECRET_UNAVAILABLE: AttemptOutcome = {
+  ok: false,
+  statusCode: null,
+  errorCode: 'signing_secret_unavailable',
+  error: 'The signing secret could not be opened (was SECRET_KEY changed?).',
+  durationMs: 0,
+};
+
+function openSecret(box: SecretBox, workspaceId: string, d: DeliveryToSend): string | null {
+  try {
+    return box.open(d.secret_sealed, signingSecretContext(workspaceId, d.endpoint_id));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Makes attempt `number` of a delivery and records it. A job that runs again (its worker died, its
  * lease ran out) finds the attempt recorded and does nothing, or makes it again when it was never
@@ -79,23 +95,12 @@ export async function attemptDelivery(
   }
 
   const attemptedAt = clock.now();
-  let outcome: AttemptOutcome;
-  let secret: string | null = null;
-  try {
-    secret = deps.box.open(d.secret_sealed, signingSecretContext(job.workspace_id, d.endpoint_id));
-  } catch {
-    outcome = {
-      ok: false,
-      statusCode: null,
-      errorCode: 'signing_secret_unavailable',
-      error: 'The signing secret could not be opened (was SECRET_KEY changed?).',
-      durationMs: 0,
-    };
-  }
-  if (secret !== null) {
-    outcome = await deps.transport.send(buildAttemptRequest(d, secret, job.number, attemptedAt));
-  }
-  return recordAttempt(deps, job, claim, d.endpoint_id, d.event_type, attemptedAt, outcome!);
+  const secret = openSecret(deps.box, job.workspace_id, d);
+  const outcome: AttemptOutcome =
+    secret === null
+      ? SECRET_UNAVAILABLE
+      : await deps.transport.send(buildAttemptRequest(d, secret, job.number, attemptedAt));
+  return recordAttempt(deps, job, claim, d.endpoint_id, d.event_type, attemptedAt, outcome);
 }
 
 /**
