@@ -12,6 +12,10 @@ import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { registerContactRoutes } from './routes/public/contacts';
+import { registerConversationRoutes } from './routes/public/conversations';
+import { registerEventRoutes } from './routes/public/events';
+import { registerExperienceRoutes } from './routes/public/experiences';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
@@ -46,6 +50,10 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHealth(app, services);
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
+  registerContactRoutes(app, services);
+  registerEventRoutes(app, services);
+  registerConversationRoutes(app, services);
+  registerExperienceRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);

@@ -18,6 +18,13 @@ const config = {
     { name: 'System', description: 'Health and discovery.' },
     { name: 'Portal: auth', description: 'Signing in to the portal.' },
     { name: 'Portal: API keys', description: 'Workspace API keys (permission api_keys.manage).' },
+    { name: 'Contacts', description: 'People your workspace knows, keyed by email.' },
+    { name: 'Contact events', description: 'What contacts did, recorded from your backend.' },
+    { name: 'Conversations', description: 'Support conversations and tickets (read only in v1).' },
+    {
+      name: 'Experiences',
+      description: 'In-app tours, programs, launchers, banners, announcements, surveys.',
+    },
   ],
 };
 
