@@ -22,7 +22,7 @@ export async function apiWorkspace(t: TestApp, db: Db): Promise<ApiWorkspace> {
   return {
     ...seeded,
     ctx,
-    call: (path, init = {}) =>
+    call: async (path, init = {}) =>
       t.app.request(path, {
         method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
         headers: {

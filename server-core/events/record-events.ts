@@ -1,7 +1,7 @@
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ulid';
-import { checkEventName, checkEventProperties, checkOccurredAt } from './event-rules';
+import { checkEventName, checkEventProperties } from './event-rules';
 
 export type EventProperties = Record<string, string | number | boolean | null>;
 

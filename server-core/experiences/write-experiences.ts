@@ -86,7 +86,7 @@ async function liveVersion(
     `select ${EXPERIENCE_COLUMNS} from experiences where workspace_id = $1 and id = $2`,
     [ctx.workspaceId, experienceId],
   );
-  if (!e || e.status !== 'published' || !e.live_version_id) throw notFound('published experience');
+  if (e?.status !== 'published' || !e.live_version_id) throw notFound('published experience');
   return e as Experience & { live_version_id: string };
 }
 
