@@ -1,3 +1,4 @@
+import { apiBench } from './api.bench';
 import { httpBench } from './http.bench';
 import { startupBench } from './startup.bench';
 
@@ -5,6 +6,7 @@ import { startupBench } from './startup.bench';
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
   http: httpBench,
+  api: apiBench,
 };
 
 const wanted = process.argv.slice(2);
