@@ -12,10 +12,12 @@ import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
 import { registerHealth } from './routes/site/health';
+import { registerWidgetRoutes } from './routes/widget';
 import type { Services } from './services';
 
 /** Request bodies above this answer 413 (uploads will get their own limit). */
@@ -46,6 +48,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHealth(app, services);
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
+  registerPortalWidgetRoutes(app, services);
+  registerWidgetRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);
