@@ -46,6 +46,7 @@ export function excerptOf(body: string): string {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[-*]|\d+[.)])\s+/gm, '')
     .replace(/[*_`>#]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
