@@ -67,7 +67,9 @@ describeDb('site: cdn and demo page', (getDb) => {
     const res = await app.request('/demo');
     expect(res.status).toBe(200);
     const html = await res.text();
-    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(res.headers.get('Content-Security-Policy')!)![1]!;
+    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(
+      res.headers.get('Content-Security-Policy')!,
+    )![1]!;
     expect(html).toContain(`<script nonce="${nonce}">window.$widget=[];window.WIDGET_WEBSITE_ID=`);
     expect(html).toContain(`<script async nonce="${nonce}" src="http://localhost:9999/cdn/l.js"></script>`);
     expect(html).not.toMatch(/<script(?! nonce="| async nonce=")/);
