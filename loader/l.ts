@@ -28,8 +28,10 @@ const NAMES =
         // Before the entry runs, `on` still returns a working unsubscribe (it queues an `off`).
         return name === 'on' && !r ? () => send(['off', ...args]) : r;
       };
-      if (b) ((api[a] ??= {}) as Record<string, unknown>)[b] = fn;
-      else api[a] = fn;
+      if (b) {
+        api[a] ??= {};
+        (api[a] as Record<string, unknown>)[b] = fn;
+      } else api[a] = fn;
     }
     w.Widget = api;
 

@@ -7,8 +7,8 @@ export function createBus() {
   const listeners = new Map<string, Set<Handler>>();
   return {
     on(event: string, handler: Handler): () => void {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
+      const set = listeners.get(event) ?? new Set<Handler>();
+      listeners.set(event, set);
       set.add(handler);
       return () => {
         set.delete(handler);

@@ -94,7 +94,9 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
     let wasOpen = false;
     ui.sub(() => {
       const open = ui.get().open;
-      if (open !== wasOpen) publicBus.emit((wasOpen = open) ? 'open' : 'close');
+      if (open === wasOpen) return;
+      wasOpen = open;
+      publicBus.emit(open ? 'open' : 'close');
     });
     try {
       mountUi({ config, tabs, ui, events, call });

@@ -80,7 +80,7 @@ export function Help({ rt }: { rt: Runtime }) {
   const q = query.trim();
   return (
     <div class="help">
-      <form role="search" onSubmit={(e) => e.preventDefault()}>
+      <search>
         <input
           type="search"
           aria-label="Search help"
@@ -88,7 +88,7 @@ export function Help({ rt }: { rt: Runtime }) {
           value={query}
           onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
         />
-      </form>
+      </search>
       <p role="status" class="status">
         {results.state === 'loading'
           ? 'Searching…'
