@@ -18,7 +18,7 @@ export function createTracker(deps: {
   let rateWarned = false;
   let anonymous = false;
   return {
-    /** Returns the send to chain, or null when nothing is sent. */
+    /** Returns the send to run in call order, or null when the call is invalid or tracking is off. */
     track(name: unknown, properties?: unknown): (() => Promise<void>) | null {
       if (!deps.enabled()) return null;
       const problem = eventNameProblem(name) ?? eventPropertiesProblem(properties);
@@ -26,18 +26,18 @@ export function createTracker(deps: {
         warn(`track(${JSON.stringify(name)}) was not sent: ${problem}`);
         return null;
       }
-      if (anonymous) return null;
-      const now = deps.now();
-      while (sent.length > 0 && sent[0]! <= now - 60_000) sent.shift();
-      if (sent.length >= TRACK_PER_MINUTE) {
-        if (!rateWarned) warn(`more than ${TRACK_PER_MINUTE} track calls a minute; the rest are dropped`);
-        rateWarned = true;
-        return null;
-      }
-      rateWarned = false;
-      sent.push(now);
+      // Decided in call order, after any user.set queued before this call has finished.
       return async () => {
         if (anonymous) return;
+        const now = deps.now();
+        while (sent.length > 0 && sent[0]! <= now - 60_000) sent.shift();
+        if (sent.length >= TRACK_PER_MINUTE) {
+          if (!rateWarned) warn(`more than ${TRACK_PER_MINUTE} track calls a minute; the rest are dropped`);
+          rateWarned = true;
+          return;
+        }
+        rateWarned = false;
+        sent.push(now);
         const status = await deps.send(name as string, properties);
         if (status === 409 && !anonymous) {
           anonymous = true;
