@@ -12,6 +12,7 @@ import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
 import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
@@ -20,6 +21,7 @@ import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
 import { registerHealth } from './routes/site/health';
+import { registerWidgetRoutes } from './routes/widget';
 import type { Services } from './services';
 
 /** Request bodies above this answer 413 (uploads will get their own limit). */
@@ -54,6 +56,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerEventRoutes(app, services);
   registerConversationRoutes(app, services);
   registerExperienceRoutes(app, services);
+  registerPortalWidgetRoutes(app, services);
+  registerWidgetRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);

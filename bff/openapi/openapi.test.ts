@@ -24,6 +24,15 @@ const EXPECTED_OPERATIONS = [
   'listExperiences',
   'getExperience',
   'listExperienceProgress',
+  'getWidgetInstall',
+  'getWidgetIdentitySecret',
+  'rotateWidgetIdentitySecret',
+  'widgetInstall',
+  'widgetBoot',
+  'widgetIdentify',
+  'widgetTrack',
+  'widgetSearchHelp',
+  'widgetGetArticle',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -273,6 +273,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/widget/identity-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a widget identity secret is configured (never the secret) */
+        get: operations["getWidgetIdentitySecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/widget/identity-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rotate the widget identity secret (returned once)
+         * @description The new secret signs user.set hmacs and tokens from now on; every signature made with the old one is invalid at once and visitors verified under it read as unverified until they are identified again. The same Idempotency-Key replays this answer (sealed at rest) for 24 hours without rotating again, after re-checking the caller. Audited as widget.identity_secret_rotated, without the secret.
+         */
+        post: operations["rotateWidgetIdentitySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/widget/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Widget install info: snippet, install state, agent instructions */
+        get: operations["getWidgetInstall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -282,6 +336,126 @@ export interface paths {
         };
         /** Liveness and database check */
         get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/boot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Boot the widget: config and visitor token
+         * @description The website id names the workspace. Send the stored visitor token as Authorization: Bearer to keep the visitor; a missing, expired or foreign token gets a new visitor. No cookie is used.
+         */
+        get: operations["widgetBoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Widget.track: record a contact event for the identified visitor
+         * @description The event belongs to the contact the visitor proved with user.set, never to a person named in the body. 409 visitor_anonymous while the visitor is not identified (or was identified under a rotated secret); 429 rate_limited above 60 events a minute per visitor; 422 invalid_event naming the broken rule; 404 while feature.contacts.event_tracking is off.
+         */
+        post: operations["widgetTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/help/articles/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a published article in the widget
+         * @description 404 for unknown, unpublished, internal and (for anonymous visitors) authenticated articles. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
+         */
+        get: operations["widgetGetArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/help/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Help tab's search over published articles
+         * @description Full-text search (every word matched as a prefix, best first, at most 10). Without q: the articles in help-center order. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
+         */
+        get: operations["widgetSearchHelp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Widget.user.set: verify and bind the visitor to a contact
+         * @description Either hmac or token proves the identity; without one nothing can be claimed (422 identity_proof_required). 403 codes: invalid_identity_hmac, invalid_identity_token (bad signature, algorithm other than HS256, malformed), identity_token_expired, identity_token_exp_missing, identity_token_exp_too_far, identity_email_mismatch, identity_not_configured. 422 on token: token_too_large, invalid_token_attributes. The contact is created or updated (verified, attributes merged) and the visitor is bound to it until the identity secret is rotated.
+         */
+        post: operations["widgetIdentify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Issue the install snippet and agent instructions
+         * @description Public: the website id is in every page that carries the snippet. Unknown website ids answer 404.
+         */
+        get: operations["widgetInstall"];
         put?: never;
         post?: never;
         delete?: never;
@@ -629,6 +803,147 @@ export interface components {
             external_id?: string | null;
             name?: string | null;
             phone?: string | null;
+        };
+        WidgetBootConfig: {
+            attachments: {
+                enabled: boolean;
+                max_bytes: number;
+                types: string[];
+            };
+            /** @description The flags the widget needs to know. */
+            features: {
+                /** @description feature.contacts.event_tracking: Widget.track sends. */
+                event_tracking: boolean;
+                /** @description feature.experiences.core: Help | Onboarding | Chat. */
+                experiences: boolean;
+                /** @description feature.walkthrough.player. */
+                walkthrough: boolean;
+            };
+            /** @description Drawn at 32 px instead of the bubble (null while unset or feature.messaging.launcher_icon is off). */
+            launcher_icon_url: string | null;
+            /** @description The workspace logo for the panel header. */
+            logo_url: string | null;
+            /** @description Proactive-message trigger rules (none until proactive messages exist). */
+            trigger_rules: Record<string, never>[];
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            website_id: string;
+            widget_settings: {
+                /** @enum {string} */
+                default_tab: "help" | "onboarding" | "chat" | "auto";
+            };
+            workspace_name: string;
+        };
+        WidgetBootResponse: {
+            data: {
+                config: components["schemas"]["WidgetBootConfig"];
+                visitor: {
+                    /**
+                     * Format: date-time
+                     * @description 180 days after the last boot (sliding).
+                     * @example 2026-11-01T12:00:00.000Z
+                     */
+                    expires_at: string;
+                    /**
+                     * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                     * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                     */
+                    id: string;
+                    /** @description The verified identity (valid under the current identity secret), or null. */
+                    identity: {
+                        email: string;
+                        name: string | null;
+                    } | null;
+                    /** @description A new visitor token (`wvt_…`) when this boot issued one; null when the presented token is live. Keep it in localStorage and send it as Authorization: Bearer on every widget call. */
+                    token: string | null;
+                };
+            };
+        };
+        WidgetHelpArticle: {
+            /** @description Markdown. */
+            body: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            slug: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        WidgetHelpHit: {
+            excerpt: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            slug: string;
+            title: string;
+        };
+        WidgetIdentifyRequest: {
+            /** Format: email */
+            email: string;
+            /** @description Lower-case hex HMAC-SHA256 of the lower-cased email, keyed with the widget identity secret. */
+            hmac?: string;
+            name?: string | null;
+            /** @description HS256 JWT signed with the widget identity secret: email (lower-case, equal to email), name, attributes (at most 30 keys; string <= 1000 characters, number, boolean or null; null clears), exp (required, at most 24 hours ahead). At most 64 KB. */
+            token?: string;
+        };
+        WidgetIdentitySecret: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                rotated_at: string;
+                secret: string;
+            };
+        };
+        WidgetIdentitySecretStatus: {
+            data: {
+                configured: boolean;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                rotated_at: string | null;
+            };
+        };
+        WidgetInstallInfo: {
+            /** @description Markdown: how an AI coding agent installs the snippet and verifies it. */
+            agent_instructions: string;
+            /** @description True once the widget has booted on a customer page. */
+            installed: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            installed_at: string | null;
+            /** @description Two script elements: the first sets $widget = [] and WIDGET_WEBSITE_ID, the second loads l.js asynchronously from the widget CDN. Null while no CDN is configured (WIDGET_CDN_URL). */
+            snippet: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            website_id: string;
+        };
+        WidgetTrackRequest: {
+            /**
+             * @description Pattern ^[a-z][a-z0-9_.:-]{0,63}$; names starting service. or service: are reserved.
+             * @example report_exported
+             */
+            name: string;
+            /** @description Flat object: at most 20 keys; strings (at most 500 characters), finite numbers, booleans, null; at most 4 KB of JSON. */
+            properties?: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -1781,6 +2096,181 @@ export interface operations {
             };
         };
     };
+    getWidgetIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetIdentitySecretStatus"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWidgetIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. Store it on your server now. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetIdentitySecret"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Install info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetInstallInfo"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -1806,6 +2296,324 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetBoot: {
+        parameters: {
+            query: {
+                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                website_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Boot config and visitor. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetBootResponse"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetTrackRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetGetArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetHelpArticle"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetSearchHelp: {
+        parameters: {
+            query?: {
+                /** @description Search words (at most 200 characters). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetHelpHit"][];
+                        meta: {
+                            /** @description The article access levels applied for this visitor. */
+                            access_levels: ("public" | "authenticated")[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetIdentify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetIdentifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            name: string | null;
+                            /** @enum {boolean} */
+                            verified: true;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetInstall: {
+        parameters: {
+            query: {
+                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                website_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Install info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetInstallInfo"];
+                    };
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
