@@ -1,10 +1,15 @@
 import { resolve } from 'node:path';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type InlineConfig } from 'vite';
+import { mangleProps } from './scripts/mangle-props';
+
+/** Where the widget calls its API; empty means the service that serves the bundle (docs/decisions.md). */
+const apiUrl = () => JSON.stringify(process.env.WIDGET_API_URL ?? '');
 
 /**
  * The widget build: the entry (widget/main.tsx) and its lazy chunks as hashed ES modules under
- * dist/assets, a manifest that names the entry, and a visualizer report (dist/report.html).
+ * dist/assets, a manifest that names the entry, and a visualizer report (dist/report.html). Chunks are
+ * minified by scripts/mangle-props.ts with the private-property map of mangle.json.
  * The loader is built separately by scripts/build-widget.ts once the entry's hashed name is known.
  */
 export const widgetBuild = (outDir = resolve(import.meta.dirname, 'dist')): InlineConfig => ({
@@ -13,6 +18,8 @@ export const widgetBuild = (outDir = resolve(import.meta.dirname, 'dist')): Inli
   logLevel: 'warn',
   publicDir: false,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  define: { __WIDGET_API_URL__: apiUrl() },
+  plugins: [mangleProps({ module: true })],
   build: {
     outDir,
     emptyOutDir: true,
@@ -43,6 +50,7 @@ export const loaderBuild = (
   logLevel: 'warn',
   publicDir: false,
   define: { __WIDGET_ENTRY__: JSON.stringify(entryPath) },
+  plugins: [mangleProps({ module: false })],
   build: {
     outDir,
     emptyOutDir: false,

@@ -1,12 +1,16 @@
+import { apiBench } from './api.bench';
 import { httpBench } from './http.bench';
 import { startupBench } from './startup.bench';
 import { webhooksBench } from './webhooks.bench';
+import { widgetBench } from './widget.bench';
 
 /** `npm run bench [-- name...]`: prints figures. Benchmarks are not tests: nothing here fails on a number. */
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
   http: httpBench,
   webhooks: webhooksBench,
+  api: apiBench,
+  widget: widgetBench,
 };
 
 const wanted = process.argv.slice(2);

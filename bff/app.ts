@@ -13,11 +13,17 @@ import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
+import { registerPortalWidgetRoutes } from './routes/portal/widget';
+import { registerContactRoutes } from './routes/public/contacts';
+import { registerConversationRoutes } from './routes/public/conversations';
+import { registerEventRoutes } from './routes/public/events';
+import { registerExperienceRoutes } from './routes/public/experiences';
 import { registerPublicWebhookRoutes } from './routes/public/webhooks';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
 import { registerHealth } from './routes/site/health';
+import { registerWidgetRoutes } from './routes/widget';
 import type { Services } from './services';
 
 /** Request bodies above this answer 413 (uploads will get their own limit). */
@@ -50,6 +56,12 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerApiKeyRoutes(app, services);
   registerPublicWebhookRoutes(app, services);
   registerWebhookEndpointRoutes(app, services);
+  registerContactRoutes(app, services);
+  registerEventRoutes(app, services);
+  registerConversationRoutes(app, services);
+  registerExperienceRoutes(app, services);
+  registerPortalWidgetRoutes(app, services);
+  registerWidgetRoutes(app, services);
 
   serveOpenApi(app);
   registerDocsPage(app);

@@ -1,10 +1,11 @@
 import type { Ability } from '../server-core/apikeys/abilities';
 import type { Role } from '../server-core/members/catalog';
+import type { Visitor } from '../server-core/widget/visitors';
 
 /** Who is calling, once an auth middleware has decided. Scope names the credential for idempotency. */
 export interface Credential {
-  kind: 'session' | 'api_key';
-  /** `user:<id>` for portal sessions, `api_key:<id>` for keys. */
+  kind: 'session' | 'api_key' | 'visitor';
+  /** `user:<id>` for portal sessions, `api_key:<id>` for keys, `visitor:<id>` for widget visitors. */
   scope: string;
   workspaceId: string;
   /** What an API key (or, later, an OAuth token) may do. Portal sessions use permissions instead. */
@@ -25,5 +26,7 @@ export interface AppEnv {
     requestId: string;
     credential?: Credential;
     member?: PortalMember;
+    /** The widget visitor a visitor token named (widget endpoints). */
+    visitor?: Visitor;
   };
 }

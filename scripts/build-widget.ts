@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 export const DIST_DIR = join(ROOT, 'dist');
-const SOURCES = ['loader', 'widget', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'loader',
+  'widget',
+  'vite.config.ts',
+  'mangle.json',
+  'scripts/mangle-props.ts',
+  'bff/openapi/schema.d.ts',
+  'package-lock.json',
+];
 
 function files(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -21,6 +29,7 @@ export function widgetSourcesHash(): string {
   for (const file of SOURCES.flatMap((s) => files(join(ROOT, s))).sort()) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
+  hash.update(`WIDGET_API_URL=${process.env.WIDGET_API_URL ?? ''}`);
   return hash.digest('hex');
 }
 

@@ -2,6 +2,7 @@ import { FLAGS } from '../server-core/flags/catalog';
 import { fail, runOps } from './ops-client';
 
 const USAGE = `usage: npm run ops -- flag <workspaceId> <flag> on|off
+       npm run ops -- widget <workspaceId> [default_tab=help|onboarding|chat|auto] [launcher_icon_url=<url>|none] [logo_url=<url>|none]
 
 flags:
 ${Object.entries(FLAGS)
@@ -9,6 +10,20 @@ ${Object.entries(FLAGS)
   .join('\n')}`;
 
 const [command, workspaceId, flag, state, ...rest] = process.argv.slice(2);
+if (command === 'widget' && workspaceId) {
+  const settings: Record<string, string | null> = {};
+  for (const arg of process.argv.slice(4)) {
+    const m = /^(default_tab|launcher_icon_url|logo_url)=(.+)$/.exec(arg);
+    if (!m) fail(USAGE);
+    settings[m[1]!] = m[2] === 'none' ? null : m[2]!;
+  }
+  try {
+    console.log(JSON.stringify(await runOps({ command: 'widget', workspaceId, settings })));
+  } catch (err) {
+    fail(`ops failed: ${(err as Error).message}`);
+  }
+  process.exit(0);
+}
 if (
   command !== 'flag' ||
   !workspaceId ||

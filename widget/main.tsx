@@ -1,22 +1,10 @@
-import { render } from 'preact';
-import { Launcher } from './panel/launcher';
-import { createHost } from './ui/host';
+import { startWidget } from './core/start';
+import { warn } from './core/warn';
+import { mountLauncher } from './panel/launcher';
 
-/**
- * The widget entry. Issue 2 scope: a launcher that opens and closes an (empty) panel. It never throws
- * into the host page.
- */
-type WidgetWindow = Window & { __widgetBooted?: 1 };
-
-function boot(w: WidgetWindow): void {
-  if (w.__widgetBooted) return;
-  w.__widgetBooted = 1;
-  const root = createHost(document);
-  render(<Launcher />, root);
-}
-
+/** The widget entry, loaded by l.js as a module. It never throws into the host page. */
 try {
-  boot(window);
+  startWidget(window, mountLauncher);
 } catch (err) {
-  console.warn('[widget] failed to start', err);
+  warn('the widget failed to start', err);
 }

@@ -18,6 +18,23 @@ const config = {
     { name: 'System', description: 'Health and discovery.' },
     { name: 'Portal: auth', description: 'Signing in to the portal.' },
     { name: 'Portal: API keys', description: 'Workspace API keys (permission api_keys.manage).' },
+    { name: 'Contacts', description: 'People your workspace knows, keyed by email.' },
+    { name: 'Contact events', description: 'What contacts did, recorded from your backend.' },
+    { name: 'Conversations', description: 'Support conversations and tickets (read only in v1).' },
+    {
+      name: 'Experiences',
+      description: 'In-app tours, programs, launchers, banners, announcements, surveys.',
+    },
+    {
+      name: 'Portal: widget',
+      description: 'Widget install info and identity secret (permission settings.manage).',
+    },
+    {
+      name: 'Widget',
+      description:
+        'Endpoints the embedded widget calls from customer pages: CORS-open, no cookies; the website id or the ' +
+        'visitor token (Authorization: Bearer wvt_…) names the workspace.',
+    },
   ],
 };
 
@@ -26,6 +43,12 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
     type: 'http',
     scheme: 'bearer',
     description: 'A workspace API key (or an OAuth access token) as `Authorization: Bearer <key>`.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'visitorToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The widget visitor token from GET /widget/boot (`wvt_…`), as `Authorization: Bearer <token>`.',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'apiKey',

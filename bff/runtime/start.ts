@@ -10,6 +10,7 @@ import type { Logger } from '../../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../../server-core/lib/secret-key';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
+import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { prepareDatabase } from '../../server-core/setup/prepare-database';
 import type { SeededWorkspace } from '../../server-core/setup/seed-workspace';
 import { buildApp } from '../app';
@@ -80,6 +81,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
     const services = createServices({ db, clock, config, logger, masterKey });
     undo.push(() => services.close());
+    if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {

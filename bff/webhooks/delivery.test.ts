@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import { createApiKey } from '../../server-core/apikeys/create-api-key';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import type { Db } from '../../server-core/db/db';
 import { claimDueJobs } from '../../server-core/jobs/jobs';
@@ -217,6 +218,38 @@ describeDb('webhook delivery pipeline', (getDb) => {
     expect((await endpoint(ep.id)).last_success_at).toBe(t.clock.now().toISOString());
     expect(await log(other.id)).toEqual([]);
     expect(eventId).toMatch(/^[0-9a-z]{26}$/);
+  });
+
+  it('the contact upsert fires contact.created through the outbox once; a matching upsert sends nothing', async () => {
+    const { t, ws, received, register, drain, nowSeconds } = await setup();
+    const ep = await register(['contact.created']);
+    const ctx = { db: getDb(), clock: t.clock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
+    const { plaintext } = await createApiKey(ctx, { name: 'crm', abilities: ['contacts:write'] });
+    const upsert = (body: unknown) =>
+      t.app.request('/api/v1/contacts', {
+        method: 'POST',
+        ...json(body, { Authorization: `Bearer ${plaintext}` }),
+      });
+    const created = await upsert({
+      email: 'ada@example.com',
+      name: 'Ada',
+      external_id: 'crm-7',
+      attributes: { plan: 'pro' },
+    });
+    expect(created.status).toBe(201);
+    const contact = ((await created.json()) as { data: { id: string; created_at: string } }).data;
+    expect((await upsert({ email: 'ada@example.com', name: 'Ada L.' })).status).toBe(200);
+    await drain();
+    expect(received()).toHaveLength(1);
+    verifySignature(received()[0]!, ep.secret, nowSeconds());
+    const body = JSON.parse(received()[0]!.body.toString());
+    expect(body.data).toEqual({
+      contact_id: contact.id,
+      external_id: 'crm-7',
+      verified: false,
+      created_at: contact.created_at,
+    });
+    expect(received()[0]!.body.toString()).not.toMatch(/ada@|Ada|plan/);
   });
 
   it('retries at 0, +1 min, +5 min, +30 min, +2 h, then the delivery is failed and never tried again', async () => {

@@ -109,4 +109,32 @@ describeDb('seed and ops commands', (getDb) => {
     expect(existing).not.toBeNull();
     expect(await seedDemoWorkspace(db, clock.now())).toBeNull();
   });
+
+  it('widget sets the widget appearance and refuses bad values', async () => {
+    const db = getDb();
+    const seeded = (await runOpsCommand(db, clock, { command: 'seed', name: 'Widget' })) as SeededWorkspace;
+    const result = await runOpsCommand(db, clock, {
+      command: 'widget',
+      workspaceId: seeded.workspaceId,
+      settings: { default_tab: 'chat', launcher_icon_url: 'https://cdn.example.com/icon.png' },
+    });
+    expect(result).toEqual({
+      workspaceId: seeded.workspaceId,
+      widget: { default_tab: 'chat', launcher_icon_url: 'https://cdn.example.com/icon.png', logo_url: null },
+    });
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: DomainError) => e.code,
+      );
+    const run = (settings: Record<string, string | null>) =>
+      code(runOpsCommand(db, clock, { command: 'widget', workspaceId: seeded.workspaceId, settings }));
+    expect(await run({ default_tab: 'sideways' })).toBe('validation_failed');
+    expect(await run({ logo_url: 'http://cdn.example.com/logo.png' })).toBe('validation_failed');
+    expect(await run({ logo_url: 'javascript:alert(1)' })).toBe('validation_failed');
+    expect(await run({ launcher_icon_url: null })).toBe('ok');
+    expect(
+      await code(runOpsCommand(db, clock, { command: 'widget', workspaceId: newId(), settings: {} })),
+    ).toBe('not_found');
+  });
 });

@@ -5,14 +5,31 @@ import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 import { parseUlid } from '../lib/ulid';
 import { type SeededWorkspace, seedWorkspace } from '../setup/seed-workspace';
+import { type DefaultTab, updateWidgetSettings, type WidgetSettings } from '../widget/widget-settings';
 import { getWorkspace } from '../workspaces/create-workspace';
 
 /** Operator commands, run by the CLI directly or by the running server for it (ops socket). */
 export type OpsCommand =
   | { command: 'seed'; name?: string }
-  | { command: 'flag'; workspaceId: string; flag: string; enabled: boolean };
+  | { command: 'flag'; workspaceId: string; flag: string; enabled: boolean }
+  | {
+      command: 'widget';
+      workspaceId: string;
+      settings: { default_tab?: DefaultTab; launcher_icon_url?: string | null; logo_url?: string | null };
+    };
 
-export type OpsResult = SeededWorkspace | { workspaceId: string; flag: string; enabled: boolean };
+export type OpsResult =
+  | SeededWorkspace
+  | { workspaceId: string; flag: string; enabled: boolean }
+  | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at'> };
+
+async function existingWorkspace(db: Db, id: string): Promise<string> {
+  const workspaceId = parseUlid(id);
+  if (!workspaceId || !(await getWorkspace(db, workspaceId))) {
+    throw new DomainError('not_found', 404, `No workspace ${id}.`);
+  }
+  return workspaceId;
+}
 
 export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Promise<OpsResult> {
   switch (cmd.command) {
@@ -22,12 +39,21 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
       if (!isFlag(cmd.flag)) {
         throw new DomainError('unknown_flag', 422, `Unknown flag ${cmd.flag}.`, { flag: cmd.flag });
       }
-      const workspaceId = parseUlid(cmd.workspaceId);
-      if (!workspaceId || !(await getWorkspace(db, workspaceId))) {
-        throw new DomainError('not_found', 404, `No workspace ${cmd.workspaceId}.`);
-      }
+      const workspaceId = await existingWorkspace(db, cmd.workspaceId);
       await setFlag(db, workspaceId, cmd.flag, cmd.enabled, clock.now());
       return { workspaceId, flag: cmd.flag, enabled: cmd.enabled };
+    }
+    case 'widget': {
+      // Widget appearance has no portal operation yet (OPERATIONS.md names none): operators set it here.
+      const workspaceId = await existingWorkspace(db, cmd.workspaceId);
+      const s = await updateWidgetSettings(
+        { db, clock, workspaceId, actor: { type: 'system', id: null } },
+        cmd.settings,
+      );
+      return {
+        workspaceId,
+        widget: { default_tab: s.default_tab, launcher_icon_url: s.launcher_icon_url, logo_url: s.logo_url },
+      };
     }
   }
 }

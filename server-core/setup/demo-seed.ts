@@ -1,4 +1,5 @@
 import type { Sql } from '../db/db';
+import { seedDemoContacts } from './demo-contacts';
 import { type SeededWorkspace, seedWorkspace } from './seed-workspace';
 
 const DEMO_KEY = 'demo_workspace_id';
@@ -25,6 +26,12 @@ export async function seedDemoWorkspace(db: Sql, now: Date): Promise<SeededWorks
       name: 'Acme Demo',
       ownerEmail: DEMO_OWNER_EMAIL,
       ownerName: 'Demo Owner',
+    });
+    await seedDemoContacts({
+      db: tx,
+      clock: { now: () => now },
+      workspaceId: seeded.workspaceId,
+      actor: { type: 'system', id: null },
     });
     await tx.query('insert into instance_settings (key, value, updated_at) values ($1, $2, $3)', [
       DEMO_KEY,

@@ -72,7 +72,7 @@ export const EVENT_DATA_FIELDS: { readonly [T in EventType]: readonly string[] }
   'conversation.tagged': ['conversation_id', 'source', 'tagged_at'],
   'experience.started': [
     'experience_id',
-    'experience_type',
+    'type',
     'version_id',
     'session_id',
     'contact_id',
@@ -81,15 +81,15 @@ export const EVENT_DATA_FIELDS: { readonly [T in EventType]: readonly string[] }
   ],
   'experience.completed': [
     'experience_id',
-    'experience_type',
+    'type',
     'version_id',
     'session_id',
     'contact_id',
     'widget_visitor_id',
     'completed_at',
   ],
-  'experience.published': ['experience_id', 'experience_type', 'version_id', 'published_at'],
-  'experience.unpublished': ['experience_id', 'experience_type', 'unpublished_at'],
+  'experience.published': ['experience_id', 'type', 'version_id', 'published_at'],
+  'experience.unpublished': ['experience_id', 'type', 'unpublished_at'],
   'program.item_completed': [
     'experience_id',
     'session_id',

@@ -17,3 +17,11 @@ it('is null while no CDN is configured, and cannot be broken out of', () => {
   expect(s.match(/<script/g)).toHaveLength(2);
   expect(s.match(/<\/script>/g)).toHaveLength(2);
 });
+
+it('carries a CSP nonce on both elements when the page has one', () => {
+  const s = buildSnippet('https://cdn.example.com', '01jd2m7r3x8k9q4w5e6t7y8v9a', { nonce: 'r4nd"<' })!;
+  expect(s).toBe(
+    '<script nonce="r4nd&quot;&lt;">window.$widget=[];window.WIDGET_WEBSITE_ID="01jd2m7r3x8k9q4w5e6t7y8v9a";</script>\n' +
+      '<script async nonce="r4nd&quot;&lt;" src="https://cdn.example.com/l.js"></script>',
+  );
+});

@@ -1,28 +1,34 @@
+import type { Runtime } from '../core/runtime';
+import { warn } from '../core/warn';
+import { adoptStyles } from '../ui/sheet';
 import { PANEL_CSS } from '../ui/styles';
 
+const PANEL_DOCUMENT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Support</title></head><body></body></html>';
+
 /**
- * Fills the src-less panel iframe. The contents are a lazy chunk: the launcher costs the page little
- * until the visitor opens the panel. Returns the cleanup.
+ * Fills the src-less panel iframe (it inherits the page's origin; after a body swap it is a fresh
+ * about:blank and is filled again). The contents are a lazy chunk. Returns the cleanup.
  */
-export function mountPanel(frame: HTMLIFrameElement, onClose: () => void): () => void {
-  let cancelled = false;
-  let unmount: (() => void) | null = null;
+export function mountPanel(frame: HTMLIFrameElement, rt: Runtime): () => void {
   const doc = frame.contentDocument;
-  if (!doc) return () => {};
+  const win = frame.contentWindow as (Window & typeof globalThis) | null;
+  if (!doc || !win) return () => {};
   doc.open();
-  doc.write(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${PANEL_CSS}</style></head><body></body></html>`,
-  );
+  doc.write(PANEL_DOCUMENT);
   doc.close();
+  adoptStyles(doc, PANEL_CSS, win);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') onClose();
+    if (e.key === 'Escape') rt.ui.set({ open: false });
   };
   doc.addEventListener('keydown', onKey);
+  let cancelled = false;
+  let unmount: (() => void) | null = null;
   import('./panel-content')
     .then(({ renderPanel }) => {
-      if (!cancelled) unmount = renderPanel(doc.body, onClose);
+      if (!cancelled) unmount = renderPanel(doc.body, win, rt);
     })
-    .catch((err) => console.warn('[widget] the panel failed to load', err));
+    .catch((err) => warn('the panel failed to load', err));
   return () => {
     cancelled = true;
     doc.removeEventListener('keydown', onKey);

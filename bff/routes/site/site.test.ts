@@ -67,8 +67,12 @@ describeDb('site: cdn and demo page', (getDb) => {
     const res = await app.request('/demo');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<script>window\.\$widget=\[\];window\.WIDGET_WEBSITE_ID="[0-9a-z]{26}";<\/script>/);
-    expect(html).toContain('<script async src="http://localhost:9999/cdn/l.js"></script>');
+    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(
+      res.headers.get('Content-Security-Policy')!,
+    )![1]!;
+    expect(html).toContain(`<script nonce="${nonce}">window.$widget=[];window.WIDGET_WEBSITE_ID=`);
+    expect(html).toContain(`<script async nonce="${nonce}" src="http://localhost:9999/cdn/l.js"></script>`);
+    expect(html).not.toMatch(/<script(?! nonce="| async nonce=")/);
 
     const ws = await makeWorkspace(db);
     expect(await (await app.request(`/demo?website_id=${ws.website_id.toUpperCase()}`)).text()).toContain(

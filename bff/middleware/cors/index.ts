@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv } from '../../env';
+
+/**
+ * The widget endpoints are called from customer pages on any origin. No cookie is involved (the visitor
+ * token travels in Authorization), so any origin may call them and credentials are never allowed.
+ */
+export const widgetCors = (): MiddlewareHandler<AppEnv> =>
+  cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 7200,
+    credentials: false,
+  });

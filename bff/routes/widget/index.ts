@@ -1,0 +1,21 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../env';
+import { requireJsonBody } from '../../middleware/body';
+import { widgetCors } from '../../middleware/cors';
+import type { Services } from '../../services';
+import { registerWidgetBootRoute } from './boot';
+import { registerWidgetHelpRoutes } from './help';
+import { registerWidgetIdentifyRoute } from './identify';
+import { registerWidgetInstallRoute } from './install';
+import { registerWidgetTrackRoute } from './track';
+
+/** Every endpoint the widget calls, under /widget: CORS-open, JSON bodies, visitor-token auth. */
+export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
+  app.use('/widget/*', widgetCors());
+  app.use('/widget/*', requireJsonBody());
+  registerWidgetInstallRoute(app, services);
+  registerWidgetBootRoute(app, services);
+  registerWidgetIdentifyRoute(app, services);
+  registerWidgetTrackRoute(app, services);
+  registerWidgetHelpRoutes(app, services);
+}

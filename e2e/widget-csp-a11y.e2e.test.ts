@@ -1,0 +1,150 @@
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { type HostServer, hostPage, snippet, startHostServer } from './support/host-server';
+import { demoCredentials } from './support/server';
+import { launcher, ops, panelFrame, seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
+
+let browser: Browser;
+let host: HostServer;
+let demo: { websiteId: string };
+const api = () => inject('serverUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  host = await startHostServer();
+  demo = demoCredentials(inject('serverDataDir'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles at all, nothing violated', async () => {
+  const w = await watchedPage(browser);
+  await w.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const csp =
+    `default-src 'none'; script-src 'nonce-r4nd0m' 'strict-dynamic'; style-src 'none'; ` +
+    `connect-src ${api()}; img-src ${api()}; base-uri 'none'`;
+  const url = host.page('/csp/strict', hostPage(snippet(api(), demo.websiteId, { nonce: 'r4nd0m' })), {
+    'Content-Security-Policy': csp,
+  });
+  await w.page.goto(url);
+  await waitForLauncher(w.page);
+  await launcher(w.page).click();
+  const frame = panelFrame(w.page);
+  await frame.getByRole('searchbox', { name: 'Search help' }).fill('password');
+  await frame.getByRole('button', { name: 'Reset your password' }).click();
+  await frame.getByRole('heading', { name: 'Reset your password' }).waitFor();
+  await frame.getByRole('img', { name: 'Acme Demo' }).waitFor();
+  // The styles applied (constructable stylesheets), in the shadow root and in the panel document.
+  const colors = await w.page.evaluate(() => {
+    const root = document.querySelector('[data-widget-chrome="launcher"]')!.shadowRoot!;
+    const doc = (root.querySelector('iframe') as HTMLIFrameElement).contentDocument!;
+    return [
+      getComputedStyle(root.querySelector('button.l')!).backgroundColor,
+      getComputedStyle(doc.querySelector('header')!).backgroundColor,
+    ];
+  });
+  expect(colors).toEqual(['rgb(31, 95, 168)', 'rgb(31, 95, 168)']);
+  expect(await w.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual(
+    [],
+  );
+  expect(w.warnings).toEqual([]);
+  expect(w.errors).toEqual([]);
+  await w.close();
+});
+
+it('keyboard: launcher, focus into the dialog, tabs with arrow keys, Escape closes and focus returns', async () => {
+  const w = await watchedPage(browser);
+  await w.page.goto(host.page('/a11y/keys', hostPage(snippet(api(), demo.websiteId))));
+  await waitForLauncher(w.page);
+  const open = launcher(w.page);
+  await open.focus();
+  await w.page.keyboard.press('Enter');
+  const dialog = w.page.getByRole('dialog', { name: 'Support' });
+  await dialog.waitFor();
+  const frame = panelFrame(w.page);
+  const tab = (name: string) => frame.getByRole('tab', { name });
+  await expect.poll(() => tab('Help').evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(
+    await frame.getByRole('tablist', { name: 'Support sections' }).getByRole('tab').allTextContents(),
+  ).toEqual(['Help', 'Onboarding', 'Chat']);
+  expect(await tab('Help').getAttribute('aria-selected')).toBe('true');
+  const focusedTab = () => frame.locator('[role=tab]:focus').textContent();
+  await w.page.keyboard.press('ArrowRight');
+  expect(await focusedTab()).toBe('Onboarding');
+  expect(await tab('Onboarding').getAttribute('aria-selected')).toBe('true');
+  await frame
+    .getByRole('tabpanel', { name: 'Onboarding' })
+    .getByRole('heading', { name: 'Nothing to do yet' })
+    .waitFor();
+  await w.page.keyboard.press('End');
+  expect(await focusedTab()).toBe('Chat');
+  await frame.getByRole('heading', { name: 'Chat is not available yet' }).waitFor();
+  await w.page.keyboard.press('ArrowRight');
+  expect(await focusedTab()).toBe('Help');
+  await w.page.keyboard.press('ArrowLeft');
+  expect(await focusedTab()).toBe('Chat');
+  await w.page.keyboard.press('Home');
+  expect(await focusedTab()).toBe('Help');
+  await w.page.keyboard.press('Tab');
+  await w.page.keyboard.type('order');
+  await frame.getByRole('button', { name: 'Track your order' }).waitFor();
+  await w.page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await expect
+    .poll(() =>
+      w.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('aria-label')),
+    )
+    .toBe('Open support');
+  expect(await open.getAttribute('aria-expanded')).toBe('false');
+  await w.close();
+});
+
+it('flag off: Chat | Help and no Onboarding; default_tab; launcher icon at 32 px with the bubble as fallback', async () => {
+  const ws = await seedWorkspace();
+  await ops(['flag', ws.workspaceId, 'feature.experiences.core', 'off']);
+  await ops(['widget', ws.workspaceId, 'default_tab=help', `launcher_icon_url=${api()}/demo/logo.svg`]);
+  const w = await watchedPage(browser);
+  await w.page.goto(host.page('/a11y/flag-off', hostPage(snippet(api(), ws.websiteId))));
+  await waitForLauncher(w.page);
+  const icon = launcher(w.page).locator('img');
+  await expect
+    .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(
+    await icon.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height]),
+  ).toEqual([32, 32]);
+  await launcher(w.page).click();
+  const frame = panelFrame(w.page);
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
+  expect(await frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected')).toBe('true');
+  await frame.getByRole('status').filter({ hasText: 'There are no help articles yet.' }).waitFor();
+  await w.close();
+
+  await ops([
+    'widget',
+    ws.workspaceId,
+    'default_tab=onboarding',
+    `launcher_icon_url=${api()}/demo/missing.png`,
+  ]);
+  const w2 = await watchedPage(browser);
+  await w2.page.goto(host.page('/a11y/flag-off-2', hostPage(snippet(api(), ws.websiteId))));
+  await waitForLauncher(w2.page);
+  // The icon fails to load: the bubble comes back.
+  await expect.poll(() => launcher(w2.page).locator('svg').count()).toBe(1);
+  expect(await launcher(w2.page).locator('img').count()).toBe(0);
+  await launcher(w2.page).click();
+  // default_tab onboarding without an Onboarding tab falls back to the first tab.
+  expect(await panelFrame(w2.page).getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe(
+    'true',
+  );
+  await w2.close();
+});

@@ -1,0 +1,100 @@
+import type { Ctx } from '../context';
+import type { Db } from '../db/db';
+import type { Flag } from '../flags/catalog';
+import type { Clock } from '../lib/clock';
+import { notFound } from '../lib/errors';
+import { createVisitor, findVisitor, touchVisitor, type Visitor } from './visitors';
+import { type DefaultTab, getWidgetSettings, markWidgetInstalled } from './widget-settings';
+
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The boot config (docs/decisions.md lists every field and why). */
+export interface BootConfig {
+  website_id: string;
+  workspace_name: string;
+  features: { experiences: boolean; event_tracking: boolean; walkthrough: boolean };
+  widget_settings: { default_tab: DefaultTab };
+  launcher_icon_url: string | null;
+  logo_url: string | null;
+  attachments: { enabled: boolean; max_bytes: number; types: string[] };
+  trigger_rules: Record<string, never>[];
+}
+
+export interface BootResult {
+  visitor: Visitor;
+  /** The plaintext token when this boot issued a new visitor; null when the presented one is live. */
+  token: string | null;
+  identity: { email: string; name: string | null } | null;
+  config: BootConfig;
+}
+
+export interface BootDeps {
+  db: Db;
+  clock: Clock;
+  flags: { isEnabled(workspaceId: string, flag: Flag): Promise<boolean> };
+}
+
+/**
+ * GET /widget/boot: the website id names the workspace; a live visitor token of that workspace is
+ * reused (and extended), anything else gets a new visitor. The first boot from a customer page marks
+ * the widget installed.
+ */
+export async function bootWidget(
+  deps: BootDeps,
+  input: { websiteId: string; token: string | null; countsAsInstall: boolean },
+): Promise<BootResult> {
+  const [workspace] = await deps.db.query<{ id: string; name: string; website_id: string }>(
+    'select id, name, website_id from workspaces where website_id = $1',
+    [input.websiteId],
+  );
+  if (!workspace) throw notFound('website');
+  const ctx: Ctx = {
+    db: deps.db,
+    clock: deps.clock,
+    workspaceId: workspace.id,
+    actor: { type: 'system', id: null },
+  };
+
+  const now = deps.clock.now();
+  const presented = input.token ? await findVisitor(deps.db, input.token, now) : null;
+  let visitor: Visitor;
+  let token: string | null = null;
+  if (presented && presented.workspaceId === workspace.id) {
+    visitor = await touchVisitor({ ...ctx, actor: { type: 'visitor', id: presented.id } }, presented);
+  } else {
+    ({ visitor, token } = await createVisitor(ctx, workspace.website_id));
+  }
+  if (input.countsAsInstall) await markWidgetInstalled(ctx);
+
+  const flag = (f: Flag) => deps.flags.isEnabled(workspace.id, f);
+  const settings = await getWidgetSettings(deps.db, workspace.id);
+  const identity = visitor.contactId
+    ? ((
+        await deps.db.query<{ email: string; name: string | null }>(
+          'select email, name from contacts where workspace_id = $1 and id = $2',
+          [workspace.id, visitor.contactId],
+        )
+      )[0] ?? null)
+    : null;
+  return {
+    visitor,
+    token,
+    identity,
+    config: {
+      website_id: workspace.website_id,
+      workspace_name: workspace.name,
+      features: {
+        experiences: await flag('feature.experiences.core'),
+        event_tracking: await flag('feature.contacts.event_tracking'),
+        walkthrough: await flag('feature.walkthrough.player'),
+      },
+      widget_settings: { default_tab: settings.default_tab },
+      launcher_icon_url: (await flag('feature.messaging.launcher_icon')) ? settings.launcher_icon_url : null,
+      logo_url: settings.logo_url,
+      // No attachment scanner is wired yet (CLAMD_URL): uploads stay off, as the spec's gates require.
+      attachments: { enabled: false, max_bytes: ATTACHMENT_MAX_BYTES, types: ATTACHMENT_TYPES },
+      trigger_rules: [],
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { createBus } from './bus';
+import { setAnalyticsConsent } from './consent';
+import { eventNameProblem } from './event-rules';
+import { reportIdentify, userSetBody } from './identity';
+import type { Command, LoaderWidget } from './loader-contract';
+import { watchRoutes } from './route-watcher';
+import type { BootConfig, BootReply, Runtime, UiState } from './runtime';
+import { forgetAll, readKey, writeKey } from './storage';
+import { createStore } from './store';
+import { resolveDefaultTab, tabsFor } from './tabs';
+import { createTracker } from './tracker';
+import { createTransport, describeError, type Reply } from './transport';
+import { warn } from './warn';
+
+declare const __WIDGET_API_URL__: string;
+
+/** The API base: set at build time (WIDGET_API_URL), else the service that serves the bundle under /cdn. */
+export const apiBase = (): string =>
+  __WIDGET_API_URL__ || new URL(/* @vite-ignore */ '../../', import.meta.url).href;
+
+const PUBLIC_EVENTS = ['open', 'close', 'message:received', 'experience:completed'];
+const LATER = ['walkthrough.start', 'automation.run', 'experiences.start'];
+const WEBSITE_ID = /^[0-9a-hjkmnp-tv-z]{26}$/i;
+const TOKEN_KEY = 'visitor';
+
+type WidgetWindow = Window & { Widget?: LoaderWidget; WIDGET_WEBSITE_ID?: unknown };
+
+/**
+ * The widget's core: takes the loader's queue over (replayed in order), boots against the API, mounts
+ * the UI, and serves every Widget call. UI calls wait for boot; network calls run one after another
+ * (user.set before a later track). Nothing here throws into the page.
+ */
+export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => void): void {
+  const host = w.Widget;
+  if (!host || !Array.isArray(host._q) || host._r) return;
+
+  const publicBus = createBus();
+  const events = createBus();
+  let token = readKey(TOKEN_KEY);
+  let websiteId: string | null = null;
+  let config: BootConfig | null = null;
+  let started = false;
+  let markReady: (ok: boolean) => void = () => {};
+  const ready = new Promise<boolean>((r) => {
+    markReady = r;
+  });
+  let chain: Promise<unknown> = ready;
+  const request = createTransport(apiBase(), () => token);
+  const ui = createStore<UiState>({ open: false, tab: 'help', query: '', article: null, help: 0 });
+
+  async function boot(): Promise<boolean> {
+    const reply = await request<BootReply>('GET', `widget/boot?website_id=${websiteId}`);
+    if (reply.status !== 200 || !reply.body) {
+      warn(`the widget could not start (${describeError(reply)})`);
+      return false;
+    }
+    const { visitor, config: c } = reply.body.data;
+    if (visitor.token) {
+      token = visitor.token;
+      writeKey(TOKEN_KEY, token);
+    }
+    config = c;
+    return true;
+  }
+
+  /** A widget call; an expired visitor session boots a new one and retries once. */
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> {
+    let reply = await request<T>(method, path, body);
+    if (reply.status === 401 && websiteId) {
+      token = null;
+      if (await boot()) reply = await request<T>(method, path, body);
+    }
+    return reply;
+  }
+
+  async function start(): Promise<void> {
+    if (started) return;
+    started = true;
+    if (!websiteId || !WEBSITE_ID.test(websiteId)) {
+      warn(
+        'no valid website id: set WIDGET_WEBSITE_ID (the install snippet does) or call Widget.init({ websiteId })',
+      );
+      markReady(false);
+      return;
+    }
+    if (!(await boot()) || !config) return markReady(false);
+    const tabs = tabsFor(config.features.experiences);
+    ui.set({
+      tab: resolveDefaultTab(config.widget_settings.default_tab, tabs, {
+        programPending: false,
+        pageHasHelp: false,
+      }),
+    });
+    let wasOpen = false;
+    ui.sub(() => {
+      const open = ui.get().open;
+      if (open === wasOpen) return;
+      wasOpen = open;
+      publicBus.emit(open ? 'open' : 'close');
+    });
+    try {
+      mountUi({ config, tabs, ui, events, call });
+      watchRoutes(w, (href) => events.emit('route', href));
+    } catch (err) {
+      warn('the widget could not start', err);
+      return markReady(false);
+    }
+    markReady(true);
+  }
+
+  const afterBoot = (fn: () => void) => {
+    ready.then((ok) => ok && fn()).catch((err) => warn(err));
+  };
+  const inOrder = (job: () => Promise<unknown>) => {
+    chain = chain
+      .then(() => ready)
+      .then((ok) => (ok ? job() : undefined))
+      .catch((err) => warn(err));
+  };
+
+  const tracker = createTracker({
+    enabled: () => config?.features.event_tracking === true,
+    now: () => Date.now(),
+    send: async (name, properties) =>
+      (await call('POST', 'widget/events', properties === undefined ? { name } : { name, properties }))
+        .status,
+  });
+
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    init(opts) {
+      const id = (opts as { websiteId?: unknown } | null)?.websiteId;
+      if (typeof id !== 'string') return warn('init needs { websiteId }');
+      if (websiteId && websiteId !== id)
+        return warn(`init: the widget already runs for website id ${websiteId}`);
+      websiteId = id;
+      void start();
+    },
+    open: () => afterBoot(() => ui.set({ open: true })),
+    close: () => afterBoot(() => ui.set({ open: false })),
+    toggle: () => afterBoot(() => ui.set({ open: !ui.get().open })),
+    'user.set'(input) {
+      const body = userSetBody(input);
+      if (!body) return;
+      inOrder(async () => {
+        if (!reportIdentify(await call('POST', 'widget/identify', body))) return;
+        tracker.identified();
+        events.emit('identity');
+      });
+    },
+    'event.push'(name) {
+      const problem = eventNameProblem(name);
+      if (problem) return warn(`event.push(${JSON.stringify(name)}): ${problem}`);
+      events.emit('custom-event', name);
+    },
+    track(name, properties) {
+      const job = tracker.track(name, properties);
+      if (job) {
+        events.emit('custom-event', name);
+        inOrder(job);
+      }
+    },
+    'helpdesk.query'(q) {
+      const query = typeof q === 'string' ? q : '';
+      afterBoot(() => ui.set({ open: true, tab: 'help', query, article: null, help: ui.get().help + 1 }));
+    },
+    'helpdesk.openArticle'(slug) {
+      if (typeof slug !== 'string' || !slug) return warn('helpdesk.openArticle needs an article slug');
+      afterBoot(() => ui.set({ open: true, tab: 'help', article: slug, help: ui.get().help + 1 }));
+    },
+    on(event, handler) {
+      if (typeof event !== 'string' || !PUBLIC_EVENTS.includes(event) || typeof handler !== 'function') {
+        warn(`on: unknown event ${JSON.stringify(event)} or no handler; events: ${PUBLIC_EVENTS.join(', ')}`);
+        return () => {};
+      }
+      return publicBus.on(event, handler as () => void);
+    },
+    off(event, handler) {
+      if (typeof event === 'string' && typeof handler === 'function')
+        publicBus.off(event, handler as () => void);
+    },
+    consent: (granted) => setAnalyticsConsent(granted === true),
+    forget: () => forgetAll(),
+  };
+  for (const name of LATER) {
+    commands[name] = () => warn(`${name} is not available in this version of the widget`);
+  }
+
+  const dispatch = (command: Command): unknown => {
+    try {
+      if (!Array.isArray(command) || typeof command[0] !== 'string') {
+        return warn('a queued call must be an array like ["track", "name", {…}]', command);
+      }
+      const fn = commands[command[0]];
+      if (!fn) return warn(`unknown call ${JSON.stringify(command[0])}`);
+      return fn(...command.slice(1));
+    } catch (err) {
+      warn(`${String(command?.[0])} failed`, err);
+    }
+  };
+
+  if (typeof w.WIDGET_WEBSITE_ID === 'string') websiteId = w.WIDGET_WEBSITE_ID;
+  const queued = host._q.splice(0);
+  host._r = dispatch;
+  for (const command of queued) dispatch(command);
+  if (websiteId || w.WIDGET_WEBSITE_ID !== undefined) void start();
+}
