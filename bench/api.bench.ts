@@ -88,7 +88,7 @@ async function measure(db: Db, label: string): Promise<void> {
       durationMs: DURATION_MS,
     });
     console.log(
-      `api on ${label} (${CONCURRENCY} concurrent, ${DURATION_MS / 1000} s each, load from a worker thread)`,
+      `api on ${label} (${CONCURRENCY} concurrent, ${DURATION_MS / 1000} s each; HTTP load by ${http.tool === 'wrk' ? 'wrk' : 'fetch on a worker thread: install wrk for real figures'})`,
     );
     console.log(`  GET /api/v1/contacts/{id}      ${fmt(http)}`);
     console.log(`  bare point select (same pool)  ${fmt(bare)}`);

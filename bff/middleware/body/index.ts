@@ -5,9 +5,14 @@ import type { AppEnv } from '../../env';
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 
-/** Bodies above the limit answer 413 in the envelope. */
-export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> =>
-  bodyLimit({
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+
+/**
+ * Bodies above the limit answer 413 in the envelope. Requests without a body skip the check: hono's
+ * bodyLimit reads c.req.raw, which makes the node adapter build a full Request on every GET.
+ */
+export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> => {
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw new DomainError('payload_too_large', 413, `The request body exceeds ${maxBytes} bytes.`, {
@@ -15,6 +20,11 @@ export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> =>
       });
     },
   });
+  return async function limitBody(c, next) {
+    if (BODYLESS.has(c.req.method)) return next();
+    return limit(c, next);
+  };
+};
 
 /**
  * A write with a body must say it is JSON; otherwise the validators would treat it as an empty

@@ -14,7 +14,8 @@ type Client = postgres.Sql<Record<string, never>>;
 function wrap(sql: Client | postgres.TransactionSql<Record<string, never>>, inTx: boolean): Sql {
   const self: Sql = {
     async query<R extends object>(text: string, params: readonly unknown[] = []) {
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]);
+      // Named prepared statements: after the first use a query sends only Bind and Execute.
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
       return Array.from(rows) as unknown as R[];
     },
     async exec(script) {
