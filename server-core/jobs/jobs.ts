@@ -1,5 +1,4 @@
 import type { Sql } from '../db/db';
-import { isUniqueViolation } from '../db/db';
 import { MINUTE, SECOND } from '../lib/clock';
 import { newId } from '../lib/ulid';
 
@@ -29,28 +28,27 @@ export interface EnqueueInput {
 
 /** Adds a job (in the caller's transaction when given one) and wakes the workers at commit. */
 export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promise<string | null> {
-  const id = newId(now);
-  try {
-    await db.query(
-      `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
-       values ($1, $2, $3, $4::jsonb, 'pending', $5, $6, $7, $8, $8)`,
-      [
-        id,
-        input.workspaceId ?? null,
-        input.kind,
-        JSON.stringify(input.payload ?? {}),
-        input.runAt ?? now,
-        input.maxAttempts ?? 5,
-        input.dedupeKey ?? null,
-        now,
-      ],
-    );
-  } catch (err) {
-    if (input.dedupeKey && isUniqueViolation(err)) return null;
-    throw err;
-  }
+  // on conflict rather than catching the unique violation: inside a transaction on Postgres a caught
+  // violation would still abort the caller's transaction.
+  const rows = await db.query<{ id: string }>(
+    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
+     values ($1, $2, $3, $4::jsonb, 'pending', $5, $6, $7, $8, $8)
+     on conflict do nothing
+     returning id`,
+    [
+      newId(now),
+      input.workspaceId ?? null,
+      input.kind,
+      JSON.stringify(input.payload ?? {}),
+      input.runAt ?? now,
+      input.maxAttempts ?? 5,
+      input.dedupeKey ?? null,
+      now,
+    ],
+  );
+  if (rows.length === 0) return null;
   await db.notify(JOBS_CHANNEL, input.kind);
-  return id;
+  return rows[0]!.id;
 }
 
 /**

@@ -1,0 +1,110 @@
+import type { Ctx } from '../context';
+import { enqueueJob } from '../jobs/jobs';
+import { newId } from '../lib/ulid';
+import { splitSections } from './split-sections';
+import type { Embedder, SourceDocument, SourceKind } from './types';
+
+/** The job that fills embeddings a non-inline embedder could not compute inside the write. */
+export const EMBED_SOURCE_JOB = 'retrieval.embed_source';
+
+/** `guide:<id>#step-3`: the source and, when the chunk is one part of it, the part's anchor. */
+export function documentRef(kind: SourceKind, id: string, anchor: string | null): string {
+  return anchor ? `${kind}:${id}#${anchor}` : `${kind}:${id}`;
+}
+
+/** The text an embedder sees for a chunk: the source title and heading give it context. */
+export function embeddingText(title: string, heading: string | null, text: string): string {
+  return [title, heading, text].filter(Boolean).join('\n');
+}
+
+/** The workspace's text-search configuration (english unless set). */
+export async function textSearchConfig(ctx: Ctx): Promise<string> {
+  const rows = await ctx.db.query<{ text_search_config: string }>(
+    'select text_search_config from retrieval_settings where workspace_id = $1',
+    [ctx.workspaceId],
+  );
+  return rows[0]?.text_search_config ?? 'english';
+}
+
+/** Drops every chunk of a source (unpublished or deleted: never returned again). */
+export async function removeSourceChunks(ctx: Ctx, kind: SourceKind, id: string): Promise<void> {
+  await ctx.db.query(
+    'delete from retrieval_chunks where workspace_id = $1 and source_kind = $2 and source_id = $3',
+    [ctx.workspaceId, kind, id],
+  );
+}
+
+/**
+ * Replaces a source's chunks with those of `doc`, in the caller's transaction. An inline embedder
+ * embeds here; any other leaves the vectors null and enqueues a job (full-text finds the chunks at
+ * once, vectors once the job has run).
+ */
+export async function replaceSourceChunks(
+  ctx: Ctx,
+  doc: SourceDocument,
+  embedder: Embedder,
+): Promise<number> {
+  const drafts = splitSections(doc.sections);
+  const now = ctx.clock.now();
+  const vectors = embedder.inline
+    ? await embedder.embed(drafts.map((d) => embeddingText(doc.title, d.heading, d.text)))
+    : null;
+  return ctx.db.tx(async (db) => {
+    const tctx = { ...ctx, db };
+    await removeSourceChunks(tctx, doc.kind, doc.id);
+    if (drafts.length === 0) return 0;
+    const config = await textSearchConfig(tctx);
+    await db.query(
+      `insert into retrieval_chunks (workspace_id, id, source_kind, source_id, seq, document_ref, source_title,
+         source_url, heading, text, audience, tsv, embedding, embedding_model, embedding_dim, created_at)
+       select $1, c.id, $2, $3, c.seq, c.ref, $4, $5, c.heading, c.text, $6,
+         setweight(to_tsvector($7::regconfig, $4), 'A') ||
+         setweight(to_tsvector($7::regconfig, coalesce(c.heading, '')), 'A') ||
+         setweight(to_tsvector($7::regconfig, c.text), 'B'),
+         c.embedding::real[], $8, $9, $10
+       from unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[])
+         as c(id, seq, ref, heading, text, embedding)`,
+      [
+        ctx.workspaceId,
+        doc.kind,
+        doc.id,
+        doc.title,
+        doc.url,
+        doc.audience,
+        config,
+        vectors ? embedder.model : null,
+        vectors ? embedder.dimension : null,
+        now,
+        drafts.map(() => newId(now)),
+        drafts.map((_, i) => i),
+        drafts.map((d) => documentRef(doc.kind, doc.id, d.anchor)),
+        drafts.map((d) => d.heading),
+        drafts.map((d) => d.text),
+        drafts.map((_, i) => (vectors ? vectorLiteral(vectors[i]!) : null)),
+      ],
+    );
+    if (!vectors) {
+      await enqueueJob(
+        db,
+        {
+          kind: EMBED_SOURCE_JOB,
+          workspaceId: ctx.workspaceId,
+          payload: { kind: doc.kind, id: doc.id },
+          dedupeKey: `${EMBED_SOURCE_JOB}:${ctx.workspaceId}:${doc.kind}:${doc.id}`,
+        },
+        now,
+      );
+    }
+    return drafts.length;
+  });
+}
+
+/** A Postgres array literal; non-finite numbers (a broken embedder) become 0 rather than fail the write. */
+export function vectorLiteral(v: Float32Array): string {
+  let s = '{';
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    s += (i ? ',' : '') + (Number.isFinite(x) ? x : 0);
+  }
+  return `${s}}`;
+}

@@ -1,0 +1,38 @@
+/** What retrieval indexes, how it is split, and what turns text into vectors. */
+
+export type Audience = 'public' | 'customers' | 'internal';
+export const AUDIENCES: readonly Audience[] = ['public', 'customers', 'internal'];
+
+export type SourceKind = 'guide' | 'article' | 'page' | 'upload';
+
+/** A structural part of a source: an article section under a heading, a guide step, a page section. */
+export interface SourceSection {
+  /** Fragment naming the part inside its source (a heading slug, `step-3`), or null for the whole. */
+  anchor: string | null;
+  heading: string | null;
+  /** Plain text (no markup). */
+  text: string;
+}
+
+/** A published source, in the shape the index takes it. */
+export interface SourceDocument {
+  kind: SourceKind;
+  id: string;
+  title: string;
+  /** Where a reader opens the source (absolute or site-relative), or null when it has no address. */
+  url: string | null;
+  audience: Audience;
+  sections: SourceSection[];
+}
+
+/**
+ * Turns texts into vectors of `dimension` numbers, L2-normalised (so cosine is the dot product); a
+ * text with nothing the model knows gives the zero vector. `inline` embedders are local and fast
+ * enough to run inside a write transaction; the others are run by a job after commit.
+ */
+export interface Embedder {
+  readonly model: string;
+  readonly dimension: number;
+  readonly inline: boolean;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
