@@ -124,7 +124,8 @@ it('flag off: Chat | Help and no Onboarding; default_tab; launcher icon at 32 px
   ).toEqual([32, 32]);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
-  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
+  // allTextContents does not wait: poll until the panel has rendered its tabs.
+  await expect.poll(() => frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
   expect(await frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected')).toBe('true');
   await frame.getByRole('status').filter({ hasText: 'There are no help articles yet.' }).waitFor();
   await w.close();
