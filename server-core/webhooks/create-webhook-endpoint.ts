@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import type { SecretBox } from '../lib/secret-box';
 import { newId } from '../lib/ulid';
@@ -14,8 +15,8 @@ export interface CreateWebhookEndpointInput {
 
 /**
  * Registers an endpoint (public createWebhook and portal registerWebhookEndpoint). The signing secret
- * is returned here once and kept only sealed; the payload version is pinned now. Call inside a
- * transaction with the audit entry.
+ * is returned here once and kept only sealed; the payload version is pinned now. The row, its
+ * subscriptions and the audit entry are written in one transaction (the caller's when it has one).
  */
 export async function createWebhookEndpoint(
   ctx: Ctx,
@@ -28,20 +29,31 @@ export async function createWebhookEndpoint(
   const now = ctx.clock.now();
   const id = newId(now);
   const secret = generateSigningSecret();
-  await ctx.db.query(
-    `insert into webhook_endpoints (workspace_id, id, url, description, status, payload_version, secret_sealed,
-       enabled_since, created_at, updated_at)
-     values ($1, $2, $3, $4, 'enabled', $5, $6, $7, $7, $7)`,
-    [
-      ctx.workspaceId,
-      id,
-      url,
-      description,
-      CURRENT_PAYLOAD_VERSION,
-      deps.box.seal(secret, signingSecretContext(ctx.workspaceId, id)),
-      now,
-    ],
-  );
-  await writeSubscriptions(ctx.db, ctx.workspaceId, id, events);
-  return { endpoint: (await findEndpoint(ctx.db, ctx.workspaceId, id))!, secret };
+  return ctx.db.tx(async (db) => {
+    await db.query(
+      `insert into webhook_endpoints (workspace_id, id, url, description, status, payload_version, secret_sealed,
+         enabled_since, created_at, updated_at)
+       values ($1, $2, $3, $4, 'enabled', $5, $6, $7, $7, $7)`,
+      [
+        ctx.workspaceId,
+        id,
+        url,
+        description,
+        CURRENT_PAYLOAD_VERSION,
+        deps.box.seal(secret, signingSecretContext(ctx.workspaceId, id)),
+        now,
+      ],
+    );
+    await writeSubscriptions(db, ctx.workspaceId, id, events);
+    await recordAudit(
+      { ...ctx, db },
+      {
+        action: 'webhook_endpoint.created',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        data: { host: new URL(url).host, events },
+      },
+    );
+    return { endpoint: (await findEndpoint(db, ctx.workspaceId, id))!, secret };
+  });
 }

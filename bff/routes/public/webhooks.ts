@@ -103,17 +103,7 @@ export function registerPublicWebhookRoutes(app: OpenAPIHono<AppEnv>, services: 
     async (c) => {
       const body = c.req.valid('json');
       const ctx = publicCtx(c, services);
-      const created = await ctx.db.tx(async (tx) => {
-        const txCtx = { ...ctx, db: tx };
-        const result = await createWebhookEndpoint(txCtx, { box: services.box, policy }, body);
-        await recordAudit(txCtx, {
-          action: 'webhook_endpoint.created',
-          targetType: 'webhook_endpoint',
-          targetId: result.endpoint.id,
-          data: { host: new URL(result.endpoint.url).host, events: result.endpoint.events },
-        });
-        return result;
-      });
+      const created = await createWebhookEndpoint(ctx, { box: services.box, policy }, body);
       c.header('Cache-Control', 'no-store');
       return c.json({ data: { ...endpointJson(created.endpoint), secret: created.secret } }, 201);
     },
