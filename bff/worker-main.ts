@@ -3,6 +3,7 @@ import { systemClock } from '../server-core/lib/clock';
 import { ConfigError, loadConfig } from '../server-core/lib/config';
 import { createLogger } from '../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../server-core/lib/secret-key';
+import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
 import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { acquireLock, DataDirInUseError } from './runtime/instance-lock';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     db,
     clock: systemClock,
     logger,
+    embedder: createEmbedder(config),
     ...webhookDeliveryDeps(config, masterKey),
   });
   const stop = async () => {

@@ -20,6 +20,7 @@ import type { Logger } from '../server-core/lib/logger';
 import type { SecretBox } from '../server-core/lib/secret-box';
 import { newId } from '../server-core/lib/ulid';
 import { OUTBOX_CHANNEL } from '../server-core/outbox/emit-event';
+import type { Embedder } from '../server-core/retrieval/types';
 import { ATTEMPT_JOB_KIND } from '../server-core/webhooks/attempt-job';
 import type { WebhookTransport } from '../server-core/webhooks/transport';
 import { dispatchWebhookEvents, runWebhookAttempt } from './webhooks/worker-steps';
@@ -32,6 +33,8 @@ export interface WorkerDeps {
   box: SecretBox;
   /** Carries webhook attempts: attempt-time SSRF guard, pinned address, time-out. */
   webhookTransport: WebhookTransport;
+  /** Fills retrieval vectors (EMBED_SOURCE_JOB); a worker without one fails those jobs. */
+  embedder?: Embedder;
 }
 
 /** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../../server-core/lib/clock';
 import type { Config } from '../../server-core/lib/config';
 import type { Logger } from '../../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../../server-core/lib/secret-key';
+import { createEmbedder } from '../../server-core/retrieval/embedders/create-embedder';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
@@ -79,7 +80,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     }
 
-    const services = createServices({ db, clock, config, logger, masterKey });
+    const embedder = createEmbedder(config);
+    const services = createServices({ db, clock, config, logger, masterKey, embedder });
     undo.push(() => services.close());
     if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
@@ -90,9 +92,21 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
     undo.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const port = (server.address() as AddressInfo).port;
+    // The offline embedder converts its word vectors on the very first start (seconds): in the background.
+    const warming = Date.now();
+    embedder.ready().then(
+      () => logger.debug('embedder ready', { model: embedder.model, ms: Date.now() - warming }),
+      (err: Error) => logger.error('embedder failed to load', { model: embedder.model, error: err.message }),
+    );
 
     if (config.inProcessWorker) {
-      const worker = await startWorker({ db, clock, logger, ...webhookDeliveryDeps(config, masterKey) });
+      const worker = await startWorker({
+        db,
+        clock,
+        logger,
+        embedder,
+        ...webhookDeliveryDeps(config, masterKey),
+      });
       undo.push(() => worker.stop());
     }
     if (lock) {
