@@ -9,6 +9,8 @@ import type { Config } from '../../server-core/lib/config';
 import type { Logger } from '../../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../../server-core/lib/secret-key';
 import { createEmbedder } from '../../server-core/retrieval/embedders/create-embedder';
+import { scheduleReembedding } from '../../server-core/retrieval/schedule-reembedding';
+import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
@@ -81,6 +83,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     }
 
     const embedder = createEmbedder(config);
+    if (embedder.dimension > 0) await ensureVectorIndex(db, embedder.dimension);
     const services = createServices({ db, clock, config, logger, masterKey, embedder });
     undo.push(() => services.close());
     if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
@@ -109,6 +112,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       });
       undo.push(() => worker.stop());
     }
+    // Chunks of another embedding model (or never embedded) get jobs; search serves meanwhile.
+    const reembed = await scheduleReembedding(db, embedder.model, clock.now());
+    if (reembed > 0)
+      logger.info('re-embedding retrieval chunks', { model: embedder.model, sources: reembed });
     if (lock) {
       const ops = await startOpsSocket(services, lock.info.opsSocket);
       undo.push(() => ops.close());
