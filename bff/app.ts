@@ -10,6 +10,7 @@ import {
 } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
+import { registerHelpCenterRoutes } from './routes/help-center';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
@@ -62,6 +63,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerConversationRoutes(app, services);
   registerExperienceRoutes(app, services);
   registerRetrievalRoutes(app, services);
+  registerHelpCenterRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
   registerWidgetRoutes(app, services);
 

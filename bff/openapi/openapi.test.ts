@@ -44,6 +44,7 @@ const EXPECTED_OPERATIONS = [
   'widgetSearchHelp',
   'widgetGetArticle',
   'queryRetrieval',
+  'helpCenterSearch',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

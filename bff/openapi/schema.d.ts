@@ -232,6 +232,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/help-center/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a workspace's public help center
+         * @description Served only on configured help-center hosts (`npm run ops -- help-center-host add <workspaceId> <host>`); the workspace comes from the Host header alone, never from a token, a workspace id or a widget key, and any other host answers 404. No authentication; public audience only; one result per source (its best passage), best first, at most 10. At most 120 searches per minute per address and host (429 with Retry-After).
+         */
+        get: operations["helpCenterSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/retrieval/query": {
         parameters: {
             query?: never;
@@ -912,6 +932,22 @@ export interface components {
              */
             version_id: string | null;
             widget_visitor_id: string | null;
+        };
+        HelpCenterSearchResult: {
+            /** @description The best chunk: `<kind>:<id>` and `#<anchor>` for a part. */
+            document_ref: string;
+            /** @description The fused rank score of the best chunk. */
+            score: number;
+            /** @description The best-matching passage, plain text, at most ~240 characters. */
+            snippet: string;
+            source: {
+                id: string;
+                /** @enum {string} */
+                kind: "guide" | "article" | "page" | "upload";
+            };
+            title: string;
+            /** @description Where the reader opens the source. */
+            url: string | null;
         };
         LoginRequest: {
             /** @example owner@demo.test */
@@ -2216,6 +2252,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    helpCenterSearch: {
+        parameters: {
+            query: {
+                /** @description 2..500 characters after trimming. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public sources that answer the query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HelpCenterSearchResult"][];
+                    };
                 };
             };
             /** @description No such resource in this workspace (or the feature is off). */

@@ -12,6 +12,7 @@ import { createEmbedder } from '../../server-core/retrieval/embedders/create-emb
 import { scheduleReembedding } from '../../server-core/retrieval/schedule-reembedding';
 import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
+import { ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { prepareDatabase } from '../../server-core/setup/prepare-database';
@@ -86,7 +87,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (embedder.dimension > 0) await ensureVectorIndex(db, embedder.dimension);
     const services = createServices({ db, clock, config, logger, masterKey, embedder });
     undo.push(() => services.close());
-    if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
+    if (config.demo) {
+      await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
+      await ensureDemoHelpCenterHost(db, clock.now());
+    }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
