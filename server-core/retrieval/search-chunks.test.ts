@@ -217,6 +217,14 @@ describeDb('searchChunks', (getDb, adapter) => {
     );
     const unknown = await searchChunks(ctx, deps, { query: 'xqz4471', topK: 5, audiences: ALL });
     expect(unknown.map((h) => [h.source.title, h.similarity])).toEqual([['Error XQZ-4471', 0]]);
+    // An embedder that fails (a remote endpoint down): full-text still answers.
+    const down = { ...glove, embed: () => Promise.reject(new Error('endpoint down')) };
+    const fallback = await searchChunks(
+      ctx,
+      { ...deps, embedder: down },
+      { query: 'password', topK: 5, audiences: ALL },
+    );
+    expect(fallback[0]).toMatchObject({ similarity: 0, source: { title: 'Reset your password' } });
     // A word longer than a text-search word may be (2,047 bytes) is dropped, not an error.
     const long = await searchChunks(ctx, deps, {
       query: `${'x'.repeat(3000)} password`,

@@ -101,7 +101,8 @@ function isZero(v: Float32Array): boolean {
 /**
  * Hybrid retrieval over the workspace's chunks of the given audiences: full-text and vector candidates
  * (CANDIDATE_POOL each) fused by Reciprocal Rank Fusion, the best topK returned. A query the embedder
- * knows no word of (zero vector) is served by full-text alone; one of stop words only by vectors alone.
+ * knows no word of (zero vector), or one the embedder fails on, is served by full-text alone; one of
+ * stop words only by vectors alone.
  */
 export async function searchChunks(
   ctx: Ctx,
@@ -111,8 +112,9 @@ export async function searchChunks(
   const mode = input.mode ?? 'hybrid';
   const audiences = [...new Set(input.audiences)];
   if (audiences.length === 0 || input.topK < 1) return [];
-  // Embedded in every mode: the similarity of full-text hits is the cosine too.
-  const [q] = await deps.embedder.embed([input.query]);
+  // Embedded in every mode: the similarity of full-text hits is the cosine too. An embedder that
+  // fails (a remote endpoint down) leaves full-text to serve alone rather than failing the search.
+  const [q] = await deps.embedder.embed([input.query]).catch(() => [null]);
   const queryVector = q && !isZero(q) ? q : null;
   const lists = await Promise.all([
     mode === 'vector' ? [] : fullTextRanks(ctx, input.query, audiences),
