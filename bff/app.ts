@@ -10,6 +10,7 @@ import {
 } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
+import { registerHelpCenterRoutes } from './routes/help-center';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
@@ -18,6 +19,7 @@ import { registerContactRoutes } from './routes/public/contacts';
 import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
+import { registerRetrievalRoutes } from './routes/public/retrieval';
 import { registerPublicWebhookRoutes } from './routes/public/webhooks';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
@@ -60,6 +62,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerEventRoutes(app, services);
   registerConversationRoutes(app, services);
   registerExperienceRoutes(app, services);
+  registerRetrievalRoutes(app, services);
+  registerHelpCenterRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
   registerWidgetRoutes(app, services);
 

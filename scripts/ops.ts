@@ -3,6 +3,8 @@ import { fail, runOps } from './ops-client';
 
 const USAGE = `usage: npm run ops -- flag <workspaceId> <flag> on|off
        npm run ops -- widget <workspaceId> [default_tab=help|onboarding|chat|auto] [launcher_icon_url=<url>|none] [logo_url=<url>|none]
+       npm run ops -- help-center-host add|remove <workspaceId> <host>
+       npm run ops -- help-center-host list <workspaceId>
 
 flags:
 ${Object.entries(FLAGS)
@@ -10,6 +12,29 @@ ${Object.entries(FLAGS)
   .join('\n')}`;
 
 const [command, workspaceId, flag, state, ...rest] = process.argv.slice(2);
+if (command === 'help-center-host') {
+  const [, action, ws, host, ...extra] = process.argv.slice(2);
+  const ok =
+    ws &&
+    extra.length === 0 &&
+    ((action === 'list' && !host) || ((action === 'add' || action === 'remove') && host));
+  if (!ok) fail(USAGE);
+  try {
+    console.log(
+      JSON.stringify(
+        await runOps({
+          command: 'help-center-host',
+          action: action as 'add' | 'remove' | 'list',
+          workspaceId: ws!,
+          host,
+        }),
+      ),
+    );
+  } catch (err) {
+    fail(`ops failed: ${(err as Error).message}`);
+  }
+  process.exit(0);
+}
 if (command === 'widget' && workspaceId) {
   const settings: Record<string, string | null> = {};
   for (const arg of process.argv.slice(4)) {

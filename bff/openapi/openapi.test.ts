@@ -43,6 +43,8 @@ const EXPECTED_OPERATIONS = [
   'widgetTrack',
   'widgetSearchHelp',
   'widgetGetArticle',
+  'queryRetrieval',
+  'helpCenterSearch',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

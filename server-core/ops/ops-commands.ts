@@ -1,6 +1,11 @@
 import type { Db } from '../db/db';
 import { isFlag } from '../flags/catalog';
 import { setFlag } from '../flags/flags';
+import {
+  addHelpCenterHost,
+  listHelpCenterHosts,
+  removeHelpCenterHost,
+} from '../help-center/help-center-hosts';
 import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 import { parseUlid } from '../lib/ulid';
@@ -16,12 +21,14 @@ export type OpsCommand =
       command: 'widget';
       workspaceId: string;
       settings: { default_tab?: DefaultTab; launcher_icon_url?: string | null; logo_url?: string | null };
-    };
+    }
+  | { command: 'help-center-host'; action: 'add' | 'remove' | 'list'; workspaceId: string; host?: string };
 
 export type OpsResult =
   | SeededWorkspace
   | { workspaceId: string; flag: string; enabled: boolean }
-  | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at'> };
+  | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at'> }
+  | { workspaceId: string; helpCenterHosts: string[] };
 
 async function existingWorkspace(db: Db, id: string): Promise<string> {
   const workspaceId = parseUlid(id);
@@ -42,6 +49,17 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
       const workspaceId = await existingWorkspace(db, cmd.workspaceId);
       await setFlag(db, workspaceId, cmd.flag, cmd.enabled, clock.now());
       return { workspaceId, flag: cmd.flag, enabled: cmd.enabled };
+    }
+    case 'help-center-host': {
+      // Help-center hosts have no portal operation (OPERATIONS.md names none): operators map them here.
+      const workspaceId = await existingWorkspace(db, cmd.workspaceId);
+      if (cmd.action !== 'list' && !cmd.host)
+        throw new DomainError('invalid_host', 422, 'Name the host, e.g. help.example.com.');
+      if (cmd.action === 'add')
+        await addHelpCenterHost(db, { workspaceId, host: cmd.host!, now: clock.now() });
+      if (cmd.action === 'remove' && !(await removeHelpCenterHost(db, { workspaceId, host: cmd.host! })))
+        throw new DomainError('not_found', 404, `${cmd.host} does not serve workspace ${workspaceId}.`);
+      return { workspaceId, helpCenterHosts: await listHelpCenterHosts(db, workspaceId) };
     }
     case 'widget': {
       // Widget appearance has no portal operation yet (OPERATIONS.md names none): operators set it here.
