@@ -43,6 +43,18 @@ const EXPECTED_OPERATIONS = [
   'widgetTrack',
   'widgetSearchHelp',
   'widgetGetArticle',
+  'getGuide',
+  'getArticle',
+  'createArticle',
+  'updateArticle',
+  'publishArticle',
+  'unpublishArticle',
+  'createGuide',
+  'updateGuide',
+  'publishGuide',
+  'unpublishGuide',
+  'addPage',
+  'addUpload',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

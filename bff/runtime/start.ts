@@ -19,6 +19,7 @@ import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from '../webhooks/runti
 import { startWorker } from '../worker';
 import { acquireLock, type HeldLock } from './instance-lock';
 import { startOpsSocket } from './ops-socket';
+import { pendingEmbedder } from './pending-embedder';
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
@@ -79,7 +80,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     }
 
-    const services = createServices({ db, clock, config, logger, masterKey });
+    // TODO(issue 5, search): the configured embedder replaces pendingEmbedder when that branch is merged.
+    const services = createServices({ db, clock, config, logger, masterKey, embedder: pendingEmbedder });
     undo.push(() => services.close());
     if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });

@@ -4,6 +4,7 @@ import { type Clock, type ManualClock, manualClock } from '../../server-core/lib
 import { type Config, loadConfig } from '../../server-core/lib/config';
 import { silentLogger } from '../../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../../server-core/lib/secret-box';
+import { letterEmbedder } from '../../server-core/testing/letter-embedder';
 import { buildApp } from '../app';
 import { createServices, type Services } from '../services';
 import { createHttpTransport, type HttpTransportOptions } from '../webhooks/http-transport';
@@ -28,6 +29,7 @@ export function makeTestApp(db: Db, env: Record<string, string> = {}, start?: st
     config: testConfig(env),
     logger: silentLogger,
     masterKey: randomBytes(32),
+    embedder: letterEmbedder,
   });
   return { services, clock, app: buildApp(services) };
 }
