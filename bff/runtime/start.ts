@@ -9,6 +9,7 @@ import type { Config } from '../../server-core/lib/config';
 import type { Logger } from '../../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../../server-core/lib/secret-key';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
+import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { prepareDatabase } from '../../server-core/setup/prepare-database';
@@ -83,7 +84,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     // TODO(issue 5, search): the configured embedder replaces pendingEmbedder when that branch is merged.
     const services = createServices({ db, clock, config, logger, masterKey, embedder: pendingEmbedder });
     undo.push(() => services.close());
-    if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
+    if (config.demo) {
+      await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
+      await ensureDemoContent(db, clock.now(), services.embedder);
+    }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
