@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../bff/app';
-import { pendingEmbedder } from '../bff/runtime/pending-embedder';
 import { createServices } from '../bff/services';
 import { upsertContact } from '../server-core/contacts/upsert-contact';
 import { openPglite } from '../server-core/db/adapters/pglite';
@@ -46,7 +45,6 @@ async function measure(db: Db, label: string): Promise<void> {
     }),
     logger: silentLogger,
     masterKey: randomBytes(32),
-    embedder: pendingEmbedder,
   });
   const server = serve({ fetch: buildApp(services).fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

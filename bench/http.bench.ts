@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../bff/app';
-import { pendingEmbedder } from '../bff/runtime/pending-embedder';
 import { createServices } from '../bff/services';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import { openPostgres } from '../server-core/db/adapters/postgres';
@@ -22,7 +21,6 @@ async function measure(db: Db, label: string): Promise<void> {
     config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
     logger: silentLogger,
     masterKey: randomBytes(32),
-    embedder: pendingEmbedder,
   });
   const app = buildApp(services);
   const run = async (path: string, init?: RequestInit) => {

@@ -10,6 +10,7 @@ import { deriveKey } from '../server-core/lib/crypto';
 import type { Logger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
+import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
 import type { Embedder } from '../server-core/retrieval/types';
 
 /** Everything a request handler may use. Built once in main.ts (or per test); no module singletons. */
@@ -26,7 +27,7 @@ export interface Services {
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
   rateLimiter: RateLimiter;
-  /** Turns chunk text into vectors when content is indexed (publish, edit, pages, uploads). */
+  /** Turns retrieval text into vectors (offline GloVe by default, EMBEDDINGS_URL otherwise). */
   embedder: Embedder;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
@@ -38,7 +39,8 @@ export function createServices(deps: {
   config: Config;
   logger: Logger;
   masterKey: Buffer;
-  embedder: Embedder;
+  /** Defaults to the configured one (createEmbedder). */
+  embedder?: Embedder;
 }): Services {
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   return {
@@ -51,7 +53,7 @@ export function createServices(deps: {
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),
     rateLimiter,
-    embedder: deps.embedder,
+    embedder: deps.embedder ?? createEmbedder(deps.config),
     close: () => rateLimiter.stop(),
   };
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../bff/app';
 import { OPENAPI_JSON, OPENAPI_TYPES, renderOpenApiFiles } from '../bff/openapi/generate';
-import { pendingEmbedder } from '../bff/runtime/pending-embedder';
 import { createServices } from '../bff/services';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import { systemClock } from '../server-core/lib/clock';
@@ -22,7 +21,6 @@ try {
     config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
     logger: silentLogger,
     masterKey: randomBytes(32),
-    embedder: pendingEmbedder,
   });
   const files = await renderOpenApiFiles(buildApp(services));
   const targets: [string, string][] = [

@@ -7,7 +7,6 @@ import { systemClock } from '../../server-core/lib/clock';
 import { silentLogger } from '../../server-core/lib/logger';
 import type { SeededWorkspace } from '../../server-core/setup/seed-workspace';
 import { describeDb } from '../../server-core/testing/db';
-import { letterEmbedder } from '../../server-core/testing/letter-embedder';
 import { createServices } from '../services';
 import { testConfig } from '../testing/services';
 import { acquireLock, DataDirInUseError, LOCK_FILE, opsSocketPath, readLock } from './instance-lock';
@@ -48,7 +47,6 @@ describeDb('ops socket', (getDb) => {
       config: testConfig(),
       logger: silentLogger,
       masterKey: randomBytes(32),
-      embedder: letterEmbedder,
     });
     const path = join(dir, 'ops.sock');
     const socket = await startOpsSocket(services, path);

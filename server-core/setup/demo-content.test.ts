@@ -8,7 +8,7 @@ import { getDemoWorkspaceId, seedDemoWorkspace } from './demo-seed';
 import { ensureDemoWidget } from './demo-widget';
 
 describeDb('demo content', (getDb) => {
-  it('publishes two guides and indexes every published article, once across restarts', async () => {
+  it('publishes two guides and indexes every published article (vectors by job), once across restarts', async () => {
     const db = getDb();
     const now = new Date();
     await seedDemoWorkspace(db, now);
@@ -48,5 +48,13 @@ describeDb('demo content', (getDb) => {
       [ws],
     );
     expect(published[0]!.n).toBe(2);
+    // Vectors come from the embedding job, one per source, queued once.
+    const jobs = await db.query<{ n: number }>(
+      "select count(*)::int as n from jobs where workspace_id = $1 and kind = 'retrieval.embed_source'",
+      [ws],
+    );
+    expect(jobs[0]!.n).toBe(
+      2 + (await db.query('select 1 from articles where workspace_id = $1', [ws])).length,
+    );
   });
 });

@@ -55,12 +55,20 @@ const GUIDES = [
 /**
  * Demo content beyond the widget's articles, added on every start when missing: two published guides
  * (one for customers, one private), through the same publish path as the portal. Published demo articles
- * that have no chunks yet (they are inserted directly by the widget demo) are indexed here.
+ * that have no chunks yet (they are inserted directly by the widget demo) are indexed here. Vectors are
+ * left to the embedding job, so the first start does not wait for the offline embedder to convert.
  */
 export async function ensureDemoContent(db: Db, now: Date, embedder: Embedder): Promise<void> {
   const workspaceId = await getDemoWorkspaceId(db);
   if (!workspaceId) return;
   const ctx: Ctx = { db, clock: { now: () => now }, workspaceId, actor: { type: 'system', id: null } };
+  // Chunks now, vectors from the worker's job: a start never waits for the embedder to load.
+  const deferred: Embedder = {
+    model: embedder.model,
+    dimension: embedder.dimension,
+    inline: false,
+    embed: (texts) => embedder.embed(texts),
+  };
   for (const g of GUIDES) {
     const exists = await db.query('select 1 from guides where workspace_id = $1 and title = $2', [
       workspaceId,
@@ -75,7 +83,7 @@ export async function ensureDemoContent(db: Db, now: Date, embedder: Embedder): 
       capture_session_id: null,
       capture: null,
     });
-    await publishGuide(ctx, guide.id, { embedder });
+    await publishGuide(ctx, guide.id, { embedder: deferred });
   }
   const unindexed = await db.query<Article>(
     `select ${ARTICLE_COLUMNS} from articles a
@@ -84,5 +92,5 @@ export async function ensureDemoContent(db: Db, now: Date, embedder: Embedder): 
        where c.workspace_id = a.workspace_id and c.source_kind = 'article' and c.source_id = a.id)`,
     [workspaceId],
   );
-  for (const article of unindexed) await replaceSourceChunks(ctx, articleDocument(article), embedder);
+  for (const article of unindexed) await replaceSourceChunks(ctx, articleDocument(article), deferred);
 }

@@ -1,6 +1,6 @@
 import type { Embedder } from '../retrieval/types';
 
-/** A real (if crude) local embedder for tests: letter frequencies, normalised. Enough to check storage. */
+/** A real (if crude) local embedder: letter frequencies, normalised. Enough to check storage. */
 export const letterEmbedder: Embedder = {
   model: 'test-letters',
   dimension: 26,

@@ -8,7 +8,6 @@ import { silentLogger } from '../../../server-core/lib/logger';
 import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
 import { describeDb } from '../../../server-core/testing/db';
 import { makeWorkspace } from '../../../server-core/testing/fixtures';
-import { letterEmbedder } from '../../../server-core/testing/letter-embedder';
 import { buildApp } from '../../app';
 import { createServices } from '../../services';
 import { testConfig } from '../../testing/services';
@@ -32,7 +31,6 @@ describeDb('site: cdn and demo page', (getDb) => {
         config: testConfig(env),
         logger: silentLogger,
         masterKey: randomBytes(32),
-        embedder: letterEmbedder,
       }),
       { widgetDistDir: fakeDist() },
     );
