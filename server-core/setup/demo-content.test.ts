@@ -13,7 +13,11 @@ describeDb('demo content', (getDb) => {
     const now = new Date();
     await seedDemoWorkspace(db, now);
     await ensureDemoWidget(db, createSecretBox(randomBytes(32)), now, 'http://localhost:8787');
-    await ensureDemoContent(db, now, letterEmbedder);
+    // Two nodes starting together, then a restart.
+    await Promise.all([
+      ensureDemoContent(db, now, letterEmbedder),
+      ensureDemoContent(db, now, letterEmbedder),
+    ]);
     await ensureDemoContent(db, now, letterEmbedder);
     const ws = (await getDemoWorkspaceId(db))!;
 

@@ -61,36 +61,40 @@ const GUIDES = [
 export async function ensureDemoContent(db: Db, now: Date, embedder: Embedder): Promise<void> {
   const workspaceId = await getDemoWorkspaceId(db);
   if (!workspaceId) return;
-  const ctx: Ctx = { db, clock: { now: () => now }, workspaceId, actor: { type: 'system', id: null } };
-  // Chunks now, vectors from the worker's job: a start never waits for the embedder to load.
-  const deferred: Embedder = {
-    model: embedder.model,
-    dimension: embedder.dimension,
-    inline: false,
-    embed: (texts) => embedder.embed(texts),
-  };
-  for (const g of GUIDES) {
-    const exists = await db.query('select 1 from guides where workspace_id = $1 and title = $2', [
-      workspaceId,
-      g.title,
-    ]);
-    if (exists.length > 0) continue;
-    const guide = await createGuide(ctx, {
-      ...g,
-      language: 'en',
-      brand_profile_id: null,
-      brand: null,
-      capture_session_id: null,
-      capture: null,
-    });
-    await publishGuide(ctx, guide.id, { embedder: deferred });
-  }
-  const unindexed = await db.query<Article>(
-    `select ${ARTICLE_COLUMNS} from articles a
-     where workspace_id = $1 and status = 'published' and not exists (
-       select 1 from retrieval_chunks c
-       where c.workspace_id = a.workspace_id and c.source_kind = 'article' and c.source_id = a.id)`,
-    [workspaceId],
-  );
-  for (const article of unindexed) await replaceSourceChunks(ctx, articleDocument(article), deferred);
+  // Two nodes starting together add the content once.
+  await db.tx(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtext('demo-content'))");
+    const ctx: Ctx = { db: tx, clock: { now: () => now }, workspaceId, actor: { type: 'system', id: null } };
+    // Chunks now, vectors from the worker's job: a start never waits for the embedder to load.
+    const deferred: Embedder = {
+      model: embedder.model,
+      dimension: embedder.dimension,
+      inline: false,
+      embed: (texts) => embedder.embed(texts),
+    };
+    for (const g of GUIDES) {
+      const exists = await tx.query('select 1 from guides where workspace_id = $1 and title = $2', [
+        workspaceId,
+        g.title,
+      ]);
+      if (exists.length > 0) continue;
+      const guide = await createGuide(ctx, {
+        ...g,
+        language: 'en',
+        brand_profile_id: null,
+        brand: null,
+        capture_session_id: null,
+        capture: null,
+      });
+      await publishGuide(ctx, guide.id, { embedder: deferred });
+    }
+    const unindexed = await tx.query<Article>(
+      `select ${ARTICLE_COLUMNS} from articles a
+       where workspace_id = $1 and status = 'published' and not exists (
+         select 1 from retrieval_chunks c
+         where c.workspace_id = a.workspace_id and c.source_kind = 'article' and c.source_id = a.id)`,
+      [workspaceId],
+    );
+    for (const article of unindexed) await replaceSourceChunks(ctx, articleDocument(article), deferred);
+  });
 }
