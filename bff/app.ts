@@ -12,10 +12,14 @@ import { requestId } from './middleware/request-id';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
+import { registerArticleRoutes } from './routes/portal/articles';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
+import { registerGuideRoutes } from './routes/portal/guides';
 import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
+import { registerPublicContentRoutes } from './routes/public/content';
 import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
@@ -28,7 +32,7 @@ import { registerHealth } from './routes/site/health';
 import { registerWidgetRoutes } from './routes/widget';
 import type { Services } from './services';
 
-/** Request bodies above this answer 413 (uploads will get their own limit). */
+/** Request bodies above this answer 413 (uploads have their own limit, set on their route). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface AppOptions {
@@ -42,8 +46,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   let shapes: RouteShape[] | null = null;
 
   app.use('*', requestId());
-  app.use('*', limitBody(MAX_BODY_BYTES));
-  app.use('/api/v1/*', requireJsonBody());
+  app.use('*', limitBody(MAX_BODY_BYTES, isUploadPath));
+  app.use('/api/v1/*', requireJsonBody(isUploadPath));
   app.onError(errorHandler(services.logger));
   app.notFound(
     notFoundHandler(() => {
@@ -65,6 +69,10 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerRetrievalRoutes(app, services);
   registerHelpCenterRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
+  registerArticleRoutes(app, services);
+  registerGuideRoutes(app, services);
+  registerContentSourceRoutes(app, services);
+  registerPublicContentRoutes(app, services);
   registerWidgetRoutes(app, services);
 
   serveOpenApi(app);

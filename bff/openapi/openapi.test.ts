@@ -45,6 +45,18 @@ const EXPECTED_OPERATIONS = [
   'widgetGetArticle',
   'queryRetrieval',
   'helpCenterSearch',
+  'getGuide',
+  'getArticle',
+  'createArticle',
+  'updateArticle',
+  'publishArticle',
+  'unpublishArticle',
+  'createGuide',
+  'updateGuide',
+  'publishGuide',
+  'unpublishGuide',
+  'addPage',
+  'addUpload',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/v1/articles/{articleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a published help-center article
+         * @description Only published articles whose access-level audience the key may see: internal articles need `retrieval:internal` (public and authenticated ones are readable with `articles:read` alone); anything else answers 404 like an unknown id. Ability `articles:read`.
+         */
+        get: operations["getArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -232,6 +252,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a published guide with its steps
+         * @description Only published guides whose share-mode audience the key may see: private guides (audience internal) need `retrieval:internal`; anything else answers 404 like an unknown id. Ability `guides:read`.
+         */
+        get: operations["getGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/help-center/search": {
         parameters: {
             query?: never;
@@ -363,6 +403,206 @@ export interface paths {
          * @description The key stops working at once on every node. Repeating the call answers 200 with the original revoked_at.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a help-center article (a draft)
+         * @description The slug is derived from the title unless given (a derived slug takes -2, -3... when taken; a given one that is taken answers 409 slug_taken). The collection is named by collection_id (422 unknown_collection) or collection_slug (found or created). Permission `content.manage`.
+         */
+        post: operations["createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/articles/{articleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an article
+         * @description Omitted fields are left alone. A published article is re-indexed in the same transaction (its chunks follow the new text, slug and access level at once); an edit announces nothing. Permission `content.manage`.
+         */
+        patch: operations["updateArticle"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/articles/{articleId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an article
+         * @description Indexes it (one chunk per section, audience from access_level: public→public, authenticated→customers, internal→internal) and sends content.published, in one transaction. Publishing a published article answers 200 with it unchanged and sends nothing. Permission `content.manage`.
+         */
+        post: operations["publishArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/articles/{articleId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish an article
+         * @description Back to draft; its chunks are removed and content.retracted is sent, in one transaction. An article that is not published answers 200 unchanged and sends nothing. Permission `content.manage`.
+         */
+        post: operations["unpublishArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a guide with its steps (a draft)
+         * @description Steps are numbered 1..n in list order. share_mode defaults to customers. Permission `content.manage`.
+         */
+        post: operations["createGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a guide (steps included)
+         * @description Omitted fields are left alone; `steps` replaces the whole list (a step keeps its id when it names one of this guide: 422 unknown_step_id otherwise). A published guide is re-indexed in the same transaction; an edit announces nothing. Permission `content.manage`.
+         */
+        patch: operations["updateGuide"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/guides/{guideId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a guide
+         * @description Indexes it (one chunk per step, anchor step-<seq>; audience from share_mode: public→public, customers→customers, private→internal) and sends content.published, in one transaction. Publishing a published guide answers 200 unchanged and sends nothing. Permission `content.manage`.
+         */
+        post: operations["publishGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/guides/{guideId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a guide
+         * @description Back to draft; its chunks are removed and content.retracted is sent, in one transaction. A guide that is not published answers 200 unchanged and sends nothing. Permission `content.manage`.
+         */
+        post: operations["unpublishGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a crawled page to the index
+         * @description The HTML is parsed and split at h1-h3 into chunks (anchors from heading ids or slugs). The URL without fragment is the key: adding it again replaces the page and its chunks (200). 422 invalid_page_url for anything but an http(s) URL of at most 2048 characters without credentials. Permission `content.manage`.
+         */
+        post: operations["addPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to the index
+         * @description multipart/form-data with `file` (text/plain whole, text/markdown split like articles, text/html like pages; decoded as UTF-8) and `audience`. Only the extracted text is kept. 413 above 2 MiB, 415 unsupported_upload_type for other types (PDF included), 422 upload_has_no_text for a file without text. Permission `content.manage`.
+         */
+        post: operations["addUpload"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -660,6 +900,34 @@ export interface components {
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        AddPageRequest: {
+            /**
+             * @description Default public (a crawled page is public).
+             * @default public
+             * @enum {string}
+             */
+            audience: "public" | "customers" | "internal";
+            /** @description The page HTML (the request body is at most 1 MiB). */
+            html: string;
+            title: string;
+            /** @description http(s), at most 2048 characters. */
+            url: string;
+        };
+        AddUploadForm: {
+            /**
+             * @description Default internal: a file is shown to no reader until its audience is widened.
+             * @default internal
+             * @enum {string}
+             */
+            audience: "public" | "customers" | "internal";
+            /**
+             * Format: binary
+             * @description text/plain, text/markdown or text/html; at most 2 MiB.
+             */
+            file: string;
+            /** @description Default: the file name. */
+            title?: string;
+        };
         ApiKey: {
             abilities: components["schemas"]["Ability"][];
             /**
@@ -686,6 +954,49 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             revoked_at: string | null;
+        };
+        Article: {
+            /**
+             * @description public (anyone), authenticated (signed-in help-center readers; audience customers), internal.
+             * @enum {string}
+             */
+            access_level: "public" | "authenticated" | "internal";
+            /** @description The member who last published it. */
+            approved_by: string | null;
+            author_id: string | null;
+            /** @description Markdown. */
+            body: string;
+            body_edited_since_generation: boolean;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            collection_id: string | null;
+            diverged_from_guide: boolean;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            position: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            published_at: string | null;
+            slug: string;
+            source_guide_id: string | null;
+            /**
+             * @description draft until published; unpublishing returns to draft. archived is not set by these operations.
+             * @enum {string}
+             */
+            status: "draft" | "published" | "archived";
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
         };
         Contact: {
             /** @description Custom scalar attributes, at most 30 keys. */
@@ -829,6 +1140,38 @@ export interface components {
             expires_at?: string | null;
             name: string;
         };
+        CreateArticleRequest: {
+            /**
+             * @default public
+             * @enum {string}
+             */
+            access_level: "public" | "authenticated" | "internal";
+            /**
+             * @description Markdown; sections at headings of level 1 to 3 are indexed.
+             * @default
+             */
+            body: string;
+            /**
+             * @description An existing collection of the workspace.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            collection_id?: string;
+            /** @description Name of a collection created by slug. */
+            collection_name?: string;
+            /**
+             * @description A collection found by slug, or created (exclusive with collection_id).
+             * @example reset-your-password
+             */
+            collection_slug?: string;
+            /** @default 0 */
+            position: number;
+            /**
+             * @description Omitted: derived from the title, with -2, -3... when taken. Given and taken: 409 slug_taken.
+             * @example reset-your-password
+             */
+            slug?: string;
+            title: string;
+        };
         CreatedApiKey: {
             data: components["schemas"]["ApiKey"];
             plaintext_key: string;
@@ -841,6 +1184,54 @@ export interface components {
                  */
                 secret: string;
             };
+        };
+        CreateGuideRequest: {
+            /** @default null */
+            brand: {
+                /** @default null */
+                font: string | null;
+                /** @default null */
+                marker_style: string | null;
+                /**
+                 * @default null
+                 * @example #1f6feb
+                 */
+                primary_color: string | null;
+                /**
+                 * @default null
+                 * @example #1f6feb
+                 */
+                secondary_color: string | null;
+            } | null;
+            /** @default null */
+            brand_profile_id: string | null;
+            /** @default null */
+            capture: {
+                /** @default false */
+                narrated: boolean;
+                /** @default null */
+                platform: string | null;
+                /** @default null */
+                source: string | null;
+            } | null;
+            /** @default null */
+            capture_session_id: string | null;
+            /** @default null */
+            description: string | null;
+            /**
+             * @description A BCP 47 language tag.
+             * @default en
+             * @example en
+             */
+            language: string;
+            /**
+             * @default customers
+             * @enum {string}
+             */
+            share_mode: "public" | "customers" | "private";
+            /** @default [] */
+            steps: components["schemas"]["StepInput"][];
+            title: string;
         };
         CreateWebhookEndpointRequest: {
             description?: string | null;
@@ -933,6 +1324,62 @@ export interface components {
             version_id: string | null;
             widget_visitor_id: string | null;
         };
+        Guide: {
+            brand: {
+                brand_profile_id: string | null;
+                font: string | null;
+                marker_style: string | null;
+                primary_color: string | null;
+                secondary_color: string | null;
+            } | null;
+            brand_profile_id: string | null;
+            capture: {
+                narrated: boolean;
+                platform: string | null;
+                source: string | null;
+            } | null;
+            capture_session_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            description: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            language: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            published_at: string | null;
+            /**
+             * @description Who may read it: public (anyone), customers, private (the workspace; audience internal).
+             * @enum {string}
+             */
+            share_mode: "public" | "customers" | "private";
+            /**
+             * @description draft until published; unpublishing returns to draft. archived is not set by these operations.
+             * @enum {string}
+             */
+            status: "draft" | "published" | "archived";
+            step_count: number;
+            steps: components["schemas"]["Step"][];
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            verified_at: string | null;
+        };
         HelpCenterSearchResult: {
             /** @description The best chunk: `<kind>:<id>` and `#<anchor>` for a part. */
             document_ref: string;
@@ -1006,6 +1453,37 @@ export interface components {
             id: string;
             kind: string;
         };
+        Page: {
+            /** @enum {string} */
+            audience: "public" | "customers" | "internal";
+            /** @description Chunks indexed from it. */
+            chunk_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+            /** @description The page address without fragment; its key in the workspace. */
+            url: string;
+        };
+        /** @description A rectangle in screenshot pixels. */
+        Rect: {
+            h: number;
+            w: number;
+            x: number;
+            y: number;
+        };
         RetrievalChunk: {
             /** @enum {string} */
             audience: "public" | "customers" | "internal";
@@ -1042,6 +1520,199 @@ export interface components {
              */
             top_k: number;
         };
+        Step: {
+            alerts: {
+                text: string;
+                /** @enum {string} */
+                type: "info" | "tip" | "warning";
+            }[];
+            annotations: {
+                [key: string]: unknown;
+            };
+            app: {
+                id: string;
+                name: string;
+            } | null;
+            element: {
+                ancestors: {
+                    next: string[];
+                    prev: string[];
+                    selectors: string[];
+                }[];
+                bounding_box: components["schemas"]["Rect"] & (Record<string, never> | null);
+                dom_path_hash: string | null;
+                name: string | null;
+                nearest_landmark: string | null;
+                role: string | null;
+                selector_candidates: string[];
+                source: string | null;
+                tag: string | null;
+            } | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            input: {
+                masked: boolean;
+            };
+            policy_redactions: components["schemas"]["Rect"][];
+            redactions: components["schemas"]["Rect"][];
+            screenshot: {
+                height: number;
+                id: string;
+                media_id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                original_deleted_at: string | null;
+                original_encrypted: boolean;
+                width: number;
+            } | null;
+            /** @description Position in the guide, from 1. */
+            seq: number;
+            smart_blur_suggestions: {
+                category: string;
+                id: string;
+                rect: components["schemas"]["Rect"];
+                status: string;
+            }[];
+            text: string;
+            /** @description What the step does, e.g. click, input, navigate (our vocabulary is open). */
+            type: string;
+            walkthrough: {
+                alternate_text: string | null;
+                enabled: boolean;
+                input_placeholder: string | null;
+            };
+        };
+        /** @description A step as written; seq is its place in the list (other keys, such as seq, are ignored). */
+        StepInput: {
+            /** @default [] */
+            alerts: {
+                text: string;
+                /** @enum {string} */
+                type: "info" | "tip" | "warning";
+            }[];
+            /** @default {} */
+            annotations: {
+                [key: string]: unknown;
+            };
+            /** @default null */
+            app: {
+                id: string;
+                name: string;
+            } | null;
+            /** @default null */
+            element: {
+                /** @default [] */
+                ancestors: {
+                    next: string[];
+                    prev: string[];
+                    selectors: string[];
+                }[];
+                bounding_box?: components["schemas"]["Rect"] & (Record<string, never> | null);
+                /** @default null */
+                dom_path_hash: string | null;
+                /** @default null */
+                name: string | null;
+                /** @default null */
+                nearest_landmark: string | null;
+                /** @default null */
+                role: string | null;
+                /** @default [] */
+                selector_candidates: string[];
+                /** @default null */
+                source: string | null;
+                /** @default null */
+                tag: string | null;
+            } | null;
+            /**
+             * @description An existing step of this guide to keep (its id); omit for a new step.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @default {
+             *       "masked": false
+             *     }
+             */
+            input: {
+                /** @default false */
+                masked: boolean;
+            };
+            /** @default [] */
+            policy_redactions: components["schemas"]["Rect"][];
+            /** @default [] */
+            redactions: components["schemas"]["Rect"][];
+            /** @default null */
+            screenshot: {
+                height: number;
+                id?: string;
+                media_id: string;
+                /**
+                 * Format: date-time
+                 * @default null
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                original_deleted_at: string | null;
+                /** @default false */
+                original_encrypted: boolean;
+                width: number;
+            } | null;
+            /** @default [] */
+            smart_blur_suggestions: {
+                category: string;
+                id: string;
+                rect: components["schemas"]["Rect"];
+                status: string;
+            }[];
+            /** @default  */
+            text: string;
+            /** @description `^[a-z][a-z0-9_]{0,31}$`, e.g. click, input, navigate. */
+            type: string;
+            /**
+             * @default {
+             *       "enabled": true,
+             *       "alternate_text": null,
+             *       "input_placeholder": null
+             *     }
+             */
+            walkthrough: {
+                /** @default null */
+                alternate_text: string | null;
+                /** @default true */
+                enabled: boolean;
+                /** @default null */
+                input_placeholder: string | null;
+            };
+        };
+        UpdateArticleRequest: {
+            /** @enum {string} */
+            access_level?: "public" | "authenticated" | "internal";
+            /** @description Markdown; sections at headings of level 1 to 3 are indexed. */
+            body?: string;
+            /**
+             * @description null removes it.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            collection_id?: string | null;
+            /** @description Name of a collection created by slug. */
+            collection_name?: string;
+            /**
+             * @description A collection found by slug, or created (exclusive with collection_id).
+             * @example reset-your-password
+             */
+            collection_slug?: string;
+            position?: number;
+            /**
+             * @description Taken by another article: 409 slug_taken.
+             * @example reset-your-password
+             */
+            slug?: string;
+            title?: string;
+        };
         UpdateContactRequest: {
             /** @description At most 30 keys; values string (<= 1000 characters), number, boolean, or null. */
             attributes?: {
@@ -1050,6 +1721,45 @@ export interface components {
             external_id?: string | null;
             name?: string | null;
             phone?: string | null;
+        };
+        UpdateGuideRequest: {
+            brand?: {
+                /** @default null */
+                font: string | null;
+                /** @default null */
+                marker_style: string | null;
+                /**
+                 * @default null
+                 * @example #1f6feb
+                 */
+                primary_color: string | null;
+                /**
+                 * @default null
+                 * @example #1f6feb
+                 */
+                secondary_color: string | null;
+            } | null;
+            brand_profile_id?: string | null;
+            capture?: {
+                /** @default false */
+                narrated: boolean;
+                /** @default null */
+                platform: string | null;
+                /** @default null */
+                source: string | null;
+            } | null;
+            capture_session_id?: string | null;
+            description?: string | null;
+            /**
+             * @description A BCP 47 language tag.
+             * @example en
+             */
+            language?: string;
+            /** @enum {string} */
+            share_mode?: "public" | "customers" | "private";
+            /** @description Replaces every step; a step keeps its id when it names one of this guide. */
+            steps?: components["schemas"]["StepInput"][];
+            title?: string;
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
@@ -1062,6 +1772,26 @@ export interface components {
             status?: "enabled" | "disabled";
             /** @description Checked like at creation. */
             url?: string;
+        };
+        Upload: {
+            /** @enum {string} */
+            audience: "public" | "customers" | "internal";
+            byte_size: number;
+            chunk_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            filename: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            media_type: "text/plain" | "text/markdown" | "text/html";
+            title: string;
         };
         UpsertContactRequest: {
             /** @description At most 30 keys; values string (<= 1000 characters), number, boolean, or null. */
@@ -1333,6 +2063,67 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description articleId (a malformed id answers 404). */
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -2283,6 +3074,67 @@ export interface operations {
             };
         };
     };
+    getGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description guideId (a malformed id answers 404). */
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     helpCenterSearch: {
         parameters: {
             query: {
@@ -2867,6 +3719,777 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateArticleRequest"];
+            };
+        };
+        responses: {
+            /** @description Created as a draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description articleId (a malformed id answers 404). */
+                articleId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateArticleRequest"];
+            };
+        };
+        responses: {
+            /** @description The article as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description articleId (a malformed id answers 404). */
+                articleId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published article. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description articleId (a malformed id answers 404). */
+                articleId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article, now a draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGuideRequest"];
+            };
+        };
+        responses: {
+            /** @description Created as a draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description guideId (a malformed id answers 404). */
+                guideId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGuideRequest"];
+            };
+        };
+        responses: {
+            /** @description The guide as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description guideId (a malformed id answers 404). */
+                guideId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishGuide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description guideId (a malformed id answers 404). */
+                guideId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide, now a draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPageRequest"];
+            };
+        };
+        responses: {
+            /** @description Replaced the page of this URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddUploadForm"];
+            };
+        };
+        responses: {
+            /** @description Added and indexed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Upload"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ import { createEmbedder } from '../../server-core/retrieval/embedders/create-emb
 import { scheduleReembedding } from '../../server-core/retrieval/schedule-reembedding';
 import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
+import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import { ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
@@ -90,6 +91,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     if (config.demo) {
       await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
       await ensureDemoHelpCenterHost(db, clock.now());
+      await ensureDemoContent(db, clock.now(), services.embedder);
     }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

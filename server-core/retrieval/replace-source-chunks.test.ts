@@ -2,27 +2,12 @@ import { expect, it } from 'vitest';
 import { testCtx } from '../testing/ctx';
 import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
+import { letterEmbedder } from '../testing/letter-embedder';
 import { EMBED_SOURCE_JOB, removeSourceChunks, replaceSourceChunks } from './replace-source-chunks';
 import { splitSections } from './split-sections';
 import type { Embedder, SourceDocument } from './types';
 
-/** A real (if crude) local embedder: letter frequencies, normalised. Enough to check storage. */
-const letters: Embedder = {
-  model: 'test-letters',
-  dimension: 26,
-  inline: true,
-  async embed(texts) {
-    return texts.map((t) => {
-      const v = new Float32Array(26);
-      for (const ch of t.toLowerCase()) {
-        const i = ch.charCodeAt(0) - 97;
-        if (i >= 0 && i < 26) v[i]! += 1;
-      }
-      const n = Math.hypot(...v) || 1;
-      return v.map((x) => x / n);
-    });
-  },
-};
+const letters: Embedder = letterEmbedder;
 const remote: Embedder = { ...letters, inline: false, embed: () => Promise.reject(new Error('not inline')) };
 
 const doc: SourceDocument = {

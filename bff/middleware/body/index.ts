@@ -11,7 +11,10 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
  * Bodies above the limit answer 413 in the envelope. Requests without a body skip the check: hono's
  * bodyLimit reads c.req.raw, which makes the node adapter build a full Request on every GET.
  */
-export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> => {
+export const limitBody = (
+  maxBytes: number,
+  except: (path: string) => boolean = () => false,
+): MiddlewareHandler<AppEnv> => {
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
@@ -21,7 +24,7 @@ export const limitBody = (maxBytes: number): MiddlewareHandler<AppEnv> => {
     },
   });
   return async function limitBody(c, next) {
-    if (BODYLESS.has(c.req.method)) return next();
+    if (BODYLESS.has(c.req.method) || except(c.req.path)) return next();
     return limit(c, next);
   };
 };

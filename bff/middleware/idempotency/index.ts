@@ -19,6 +19,18 @@ const REPLAYED_HEADERS = ['content-type', 'location', 'cache-control'];
 const KEY_CHARS = /^[\x21-\x7e]+$/;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The body as fingerprinted: a multipart body without its boundary, which clients pick afresh for every
+ * request (a retried upload built from the same form must match the first).
+ */
+async function fingerprintBody(req: { text(): Promise<string>; header(name: string): string | undefined }) {
+  const body = await req.text();
+  const boundary = /^multipart\/form-data\s*;.*\bboundary="?([^";]+)"?/i.exec(
+    req.header('Content-Type') ?? '',
+  )?.[1];
+  return boundary ? body.split(`--${boundary}`).join('--') : body;
+}
+
 /** Stored answers may carry secrets (a new API key, a rotated secret): they are sealed at rest. */
 const sealContext = (ref: IdempotencyKeyRef) => `idempotency:${ref.workspaceId}:${ref.scope}:${ref.key}`;
 
@@ -45,7 +57,7 @@ export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
 
     const ref: IdempotencyKeyRef = { workspaceId: credential.workspaceId, scope: credential.scope, key };
     const url = new URL(c.req.url);
-    const requestHash = sha256Hex(`POST ${url.pathname}${url.search}\n${await c.req.text()}`);
+    const requestHash = sha256Hex(`POST ${url.pathname}${url.search}\n${await fingerprintBody(c.req)}`);
 
     let claim = await claimIdempotencyKey(services.db, ref, requestHash, services.clock.now());
     for (let waited = 0; claim.kind === 'in_progress' && waited < WAIT_FOR_FIRST_MS; waited += 100) {
