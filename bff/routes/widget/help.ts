@@ -3,8 +3,8 @@ import {
   accessLevelsFor,
   getHelpArticle,
   type HelpAudience,
-  searchHelpArticles,
 } from '../../../server-core/widget/help-articles';
+import { searchHelp } from '../../../server-core/widget/search-help';
 import type { AppEnv } from '../../env';
 import { requireVisitor } from '../../middleware/visitor';
 import { DateTime, errorResponses, Ulid } from '../../openapi/schemas';
@@ -42,7 +42,7 @@ export function registerWidgetHelpRoutes(app: OpenAPIHono<AppEnv>, services: Ser
       path: '/widget/help/search',
       tags: [WIDGET_TAG],
       summary: "The Help tab's search over published articles",
-      description: `Full-text search (every word matched as a prefix, best first, at most 10). Without q: the articles in help-center order. ${AUDIENCE_NOTE}`,
+      description: `Full-text search (every word matched as a prefix) fused by Reciprocal Rank Fusion with the hybrid retrieval over article chunks (paraphrases), keeping retrieved articles only when close to the query; best first, at most 10. Without q: the articles in help-center order. ${AUDIENCE_NOTE}`,
       security: [{ visitorToken: [] }],
       middleware: guard,
       request: {
@@ -76,7 +76,11 @@ export function registerWidgetHelpRoutes(app: OpenAPIHono<AppEnv>, services: Ser
     async (c) => {
       const { q } = c.req.valid('query');
       const audience = audienceOf(c.get('visitor')!.contactId);
-      const hits = await searchHelpArticles(visitorCtx(c, services), { q: q?.trim() || undefined, audience });
+      const hits = await searchHelp(
+        visitorCtx(c, services),
+        { embedder: services.embedder, vector: services.db.capabilities.vector },
+        { q: q?.trim() || undefined, audience },
+      );
       return c.json(
         { data: hits, meta: { access_levels: accessLevelsFor(audience) as ('public' | 'authenticated')[] } },
         200,

@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { upsertContact } from '../../../server-core/contacts/upsert-contact';
+import { createArticle } from '../../../server-core/content/create-article';
+import { publishArticle } from '../../../server-core/content/publish-article';
 import { setFlag } from '../../../server-core/flags/flags';
 import { HOUR } from '../../../server-core/lib/clock';
 import { sha256Hex } from '../../../server-core/lib/crypto';
@@ -429,5 +431,61 @@ describeDb('widget endpoints', (getDb) => {
       'Reset your password (members-reset)',
     );
     expect((await call(token, '/widget/help/articles/internal-reset')).status).toBe(404);
+  });
+
+  it('help: paraphrases find published articles through retrieval; nonsense stays empty; audiences hold', async () => {
+    const { db, t, ws, rotate, newVisitor, call } = await setup();
+    const ctx = testCtx(db, ws.id);
+    const publish = async (
+      title: string,
+      body: string,
+      access_level: 'public' | 'authenticated' | 'internal',
+    ) => {
+      const a = await createArticle(ctx, { title, body, access_level, position: 0 });
+      await publishArticle(ctx, a.id, { embedder: t.services.embedder });
+      return a.slug;
+    };
+    const reset = await publish(
+      'Reset your password',
+      'Forgot your password? Open the sign-in page, choose Forgot password and follow the link we email you.',
+      'public',
+    );
+    await publish(
+      'Returns and refunds',
+      'You can return most items within 30 days. Refunds go back to the original payment method.',
+      'public',
+    );
+    const members = await publish(
+      'Change your subscription',
+      'Upgrade or downgrade your subscription from the billing page; the new price applies next month.',
+      'authenticated',
+    );
+    await publish(
+      'Fraud review steps',
+      'Staff check suspicious orders before the refund is approved.',
+      'internal',
+    );
+
+    const token = await newVisitor();
+    const slugs = async (q: string) => {
+      const res = await call(token, `/widget/help/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { slug: string }[] }).data.map((h) => h.slug);
+    };
+    // No word in common with the article: only the vectors can find it.
+    expect((await slugs('i cannot remember my login'))[0]).toBe(reset);
+    expect(await slugs('zebra crossing')).toEqual([]);
+    // The authenticated and internal articles are not an anonymous visitor's, by any path.
+    for (const q of ['upgrade my subscription price', 'suspicious orders fraud']) {
+      expect(await slugs(q), q).not.toContain(members);
+      expect((await slugs(q)).join(), q).not.toMatch(/fraud/);
+    }
+    const secret = await secretOf(await rotate());
+    await call(token, '/widget/identify', {
+      email: 'ada@example.com',
+      hmac: identityHmac(secret, 'ada@example.com'),
+    });
+    expect(await slugs('upgrade my subscription price')).toContain(members);
+    expect((await slugs('suspicious orders fraud')).join()).not.toMatch(/fraud/);
   });
 });
