@@ -840,7 +840,7 @@ export interface paths {
         };
         /**
          * The Help tab's search over published articles
-         * @description Full-text search (every word matched as a prefix, best first, at most 10). Without q: the articles in help-center order. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
+         * @description Full-text search (every word matched as a prefix) fused by Reciprocal Rank Fusion with the hybrid retrieval over article chunks (paraphrases), keeping retrieved articles only when close to the query; best first, at most 10. Without q: the articles in help-center order. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
          */
         get: operations["widgetSearchHelp"];
         put?: never;
