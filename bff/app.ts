@@ -18,6 +18,7 @@ import { registerContactRoutes } from './routes/public/contacts';
 import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
+import { registerRetrievalRoutes } from './routes/public/retrieval';
 import { registerPublicWebhookRoutes } from './routes/public/webhooks';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
@@ -60,6 +61,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerEventRoutes(app, services);
   registerConversationRoutes(app, services);
   registerExperienceRoutes(app, services);
+  registerRetrievalRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
   registerWidgetRoutes(app, services);
 

@@ -10,6 +10,8 @@ import { deriveKey } from '../server-core/lib/crypto';
 import type { Logger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
+import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
+import type { Embedder } from '../server-core/retrieval/types';
 
 /** Everything a request handler may use. Built once in main.ts (or per test); no module singletons. */
 export interface Services {
@@ -25,6 +27,8 @@ export interface Services {
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
   rateLimiter: RateLimiter;
+  /** Turns retrieval text into vectors (offline GloVe by default, EMBEDDINGS_URL otherwise). */
+  embedder: Embedder;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
 }
@@ -35,6 +39,8 @@ export function createServices(deps: {
   config: Config;
   logger: Logger;
   masterKey: Buffer;
+  /** Defaults to the configured one (createEmbedder). */
+  embedder?: Embedder;
 }): Services {
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   return {
@@ -47,6 +53,7 @@ export function createServices(deps: {
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),
     rateLimiter,
+    embedder: deps.embedder ?? createEmbedder(deps.config),
     close: () => rateLimiter.stop(),
   };
 }

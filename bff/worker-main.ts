@@ -3,6 +3,8 @@ import { systemClock } from '../server-core/lib/clock';
 import { ConfigError, loadConfig } from '../server-core/lib/config';
 import { createLogger } from '../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../server-core/lib/secret-key';
+import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
+import { scheduleReembedding } from '../server-core/retrieval/schedule-reembedding';
 import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { acquireLock, DataDirInUseError } from './runtime/instance-lock';
@@ -35,10 +37,14 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await prepareDatabase(db, systemClock.now());
   await checkSecretKeyFingerprint(db, masterKey, systemClock.now());
+  const embedder = createEmbedder(config);
+  const reembed = await scheduleReembedding(db, embedder.model, systemClock.now());
+  if (reembed > 0) logger.info('re-embedding retrieval chunks', { model: embedder.model, sources: reembed });
   const worker = await startWorker({
     db,
     clock: systemClock,
     logger,
+    embedder,
     ...webhookDeliveryDeps(config, masterKey),
   });
   const stop = async () => {

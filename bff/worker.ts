@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { SYSTEM_ACTOR } from '../server-core/context';
 import type { Db } from '../server-core/db/db';
 import {
   HOUSEKEEPING_EVERY_MS,
@@ -20,6 +21,10 @@ import type { Logger } from '../server-core/lib/logger';
 import type { SecretBox } from '../server-core/lib/secret-box';
 import { newId } from '../server-core/lib/ulid';
 import { OUTBOX_CHANNEL } from '../server-core/outbox/emit-event';
+import { embedSourceChunks } from '../server-core/retrieval/embed-source-chunks';
+import { EMBED_SOURCE_JOB } from '../server-core/retrieval/replace-source-chunks';
+import type { Embedder, SourceKind } from '../server-core/retrieval/types';
+import { ensureVectorIndex } from '../server-core/retrieval/vector-index';
 import { ATTEMPT_JOB_KIND } from '../server-core/webhooks/attempt-job';
 import type { WebhookTransport } from '../server-core/webhooks/transport';
 import { dispatchWebhookEvents, runWebhookAttempt } from './webhooks/worker-steps';
@@ -32,6 +37,8 @@ export interface WorkerDeps {
   box: SecretBox;
   /** Carries webhook attempts: attempt-time SSRF guard, pinned address, time-out. */
   webhookTransport: WebhookTransport;
+  /** Fills retrieval vectors (EMBED_SOURCE_JOB); a worker without one fails those jobs. */
+  embedder?: Embedder;
 }
 
 /** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */
@@ -45,8 +52,23 @@ export function defaultHandlers(): Record<string, JobHandler> {
       logger.debug('housekeeping done', removed);
     },
     [ATTEMPT_JOB_KIND]: runWebhookAttempt,
+    [EMBED_SOURCE_JOB]: runEmbedSource,
   };
 }
+
+/** Fills the vectors of one source's chunks (non-inline embedders, or a model change). */
+const runEmbedSource: JobHandler = async (job, deps) => {
+  if (!deps.embedder) throw new Error('this worker has no embedder');
+  const { kind, id } = job.payload as { kind?: SourceKind; id?: string };
+  if (!job.workspace_id || !kind || !id) throw new Error('malformed embedding job');
+  const { embedded, dimensions } = await embedSourceChunks(
+    { db: deps.db, clock: deps.clock, workspaceId: job.workspace_id, actor: SYSTEM_ACTOR },
+    deps.embedder,
+    { kind, id },
+  );
+  for (const dim of dimensions) await ensureVectorIndex(deps.db, dim);
+  deps.logger.debug('embedded chunks', { job_id: job.id, source: `${kind}:${id}`, chunks: embedded });
+};
 
 /** Follow-ups once a job is done (the dedupe index allows the next housekeeping run only then). */
 const AFTER_COMPLETE: Record<string, (deps: WorkerDeps) => Promise<unknown>> = {

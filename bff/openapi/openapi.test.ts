@@ -43,6 +43,7 @@ const EXPECTED_OPERATIONS = [
   'widgetTrack',
   'widgetSearchHelp',
   'widgetGetArticle',
+  'queryRetrieval',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -232,6 +232,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/retrieval/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the knowledge (hybrid: full-text and vectors, rank-fused)
+         * @description Chunks of published guides, articles, pages and uploads, best first. Audiences: public and customers by default; internal chunks need the ability retrieval:internal and are absent without it. Requested audiences the key may not see are dropped; meta.audiences lists those applied (empty: nothing searched, data empty). Ability `retrieval:query`.
+         */
+        post: operations["queryRetrieval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-event-types": {
         parameters: {
             query?: never;
@@ -949,6 +969,42 @@ export interface components {
              */
             id: string;
             kind: string;
+        };
+        RetrievalChunk: {
+            /** @enum {string} */
+            audience: "public" | "customers" | "internal";
+            /** @description ULID of the chunk. */
+            chunk_id: string;
+            /**
+             * @description `<kind>:<source id>` and, for a part of the source, `#<anchor>` (a guide step, a heading).
+             * @example guide:01jd2m7r3x8k9q4w5e6t7y8v9a#step-3
+             */
+            document_ref: string;
+            /** @description Reciprocal Rank Fusion of the full-text and vector ranks: sum of 1 / (60 + rank); higher is better. */
+            score: number;
+            /** @description Cosine of the query's and the chunk's vectors (-1..1); 0 when either has none. */
+            similarity: number;
+            source: {
+                id: string;
+                /** @enum {string} */
+                kind: "guide" | "article" | "page" | "upload";
+                title: string;
+                url: string | null;
+            };
+            text: string;
+        };
+        RetrievalQueryRequest: {
+            filters?: {
+                /** @description Default public and customers. internal needs retrieval:internal; an audience the key may not see is dropped (narrowed), never an error. */
+                audiences?: ("public" | "customers" | "internal")[];
+            };
+            /** @description 2..500 characters after trimming. */
+            query: string;
+            /**
+             * @description 1..25, default 8.
+             * @default 8
+             */
+            top_k: number;
         };
         UpdateContactRequest: {
             /** @description At most 30 keys; values string (<= 1000 characters), number, boolean, or null. */
@@ -2164,6 +2220,92 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    queryRetrieval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetrievalQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The best chunks and the audiences applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RetrievalChunk"][];
+                        meta: {
+                            audiences: ("public" | "customers" | "internal")[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,9 @@ import { type Clock, systemClock } from '../../server-core/lib/clock';
 import type { Config } from '../../server-core/lib/config';
 import type { Logger } from '../../server-core/lib/logger';
 import { loadOrCreateSecretKey } from '../../server-core/lib/secret-key';
+import { createEmbedder } from '../../server-core/retrieval/embedders/create-embedder';
+import { scheduleReembedding } from '../../server-core/retrieval/schedule-reembedding';
+import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
 import { checkSecretKeyFingerprint } from '../../server-core/setup/check-secret-key';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
@@ -79,7 +82,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     }
 
-    const services = createServices({ db, clock, config, logger, masterKey });
+    const embedder = createEmbedder(config);
+    if (embedder.dimension > 0) await ensureVectorIndex(db, embedder.dimension);
+    const services = createServices({ db, clock, config, logger, masterKey, embedder });
     undo.push(() => services.close());
     if (config.demo) await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
@@ -90,11 +95,27 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     });
     undo.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const port = (server.address() as AddressInfo).port;
+    // The offline embedder converts its word vectors on the very first start (seconds): in the background.
+    const warming = Date.now();
+    embedder.ready().then(
+      () => logger.debug('embedder ready', { model: embedder.model, ms: Date.now() - warming }),
+      (err: Error) => logger.error('embedder failed to load', { model: embedder.model, error: err.message }),
+    );
 
     if (config.inProcessWorker) {
-      const worker = await startWorker({ db, clock, logger, ...webhookDeliveryDeps(config, masterKey) });
+      const worker = await startWorker({
+        db,
+        clock,
+        logger,
+        embedder,
+        ...webhookDeliveryDeps(config, masterKey),
+      });
       undo.push(() => worker.stop());
     }
+    // Chunks of another embedding model (or never embedded) get jobs; search serves meanwhile.
+    const reembed = await scheduleReembedding(db, embedder.model, clock.now());
+    if (reembed > 0)
+      logger.info('re-embedding retrieval chunks', { model: embedder.model, sources: reembed });
     if (lock) {
       const ops = await startOpsSocket(services, lock.info.opsSocket);
       undo.push(() => ops.close());

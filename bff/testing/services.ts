@@ -4,6 +4,8 @@ import { type Clock, type ManualClock, manualClock } from '../../server-core/lib
 import { type Config, loadConfig } from '../../server-core/lib/config';
 import { silentLogger } from '../../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../../server-core/lib/secret-box';
+import { createGloveEmbedder } from '../../server-core/retrieval/embedders/glove-embedder';
+import type { Embedder } from '../../server-core/retrieval/types';
 import { buildApp } from '../app';
 import { createServices, type Services } from '../services';
 import { createHttpTransport, type HttpTransportOptions } from '../webhooks/http-transport';
@@ -72,7 +74,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
 export function testWorkerDeps(
   db: Db,
   clock: Clock,
-  opts: { box?: SecretBox; transport?: HttpTransportOptions } = {},
+  opts: { box?: SecretBox; transport?: HttpTransportOptions; embedder?: Embedder } = {},
 ): WorkerDeps {
   return {
     db,
@@ -80,5 +82,6 @@ export function testWorkerDeps(
     logger: silentLogger,
     box: opts.box ?? createSecretBox(randomBytes(32)),
     webhookTransport: createHttpTransport(opts.transport ?? { allowHosts: [] }),
+    embedder: opts.embedder ?? createGloveEmbedder(),
   };
 }

@@ -68,6 +68,26 @@ describe('config', () => {
     );
   });
 
+  it('reads the embeddings endpoint: none by default, URL and model together', () => {
+    expect(loadConfig({}).embeddings).toBeNull();
+    expect(
+      loadConfig({
+        EMBEDDINGS_URL: 'https://emb.example.com/v1/',
+        EMBEDDINGS_MODEL: 'text-embedding-3-small',
+        EMBEDDINGS_KEY: 'k',
+        EMBEDDINGS_DIM: '1536',
+      }).embeddings,
+    ).toEqual({
+      url: 'https://emb.example.com/v1',
+      model: 'text-embedding-3-small',
+      key: 'k',
+      dimension: 1536,
+    });
+    expect(() => loadConfig({ EMBEDDINGS_URL: 'https://emb.example.com/v1' })).toThrow(/EMBEDDINGS_MODEL/);
+    expect(() => loadConfig({ EMBEDDINGS_MODEL: 'm' })).toThrow(/EMBEDDINGS_URL/);
+    expect(() => loadConfig({ EMBEDDINGS_URL: 'ftp://x', EMBEDDINGS_MODEL: 'm' })).toThrow(ConfigError);
+  });
+
   it('knows loopback hosts', () => {
     for (const h of ['localhost', '127.0.0.1', '127.3.2.1', '[::1]', 'app.localhost'])
       expect(isLoopbackHost(h)).toBe(true);

@@ -23,6 +23,11 @@ export interface Config {
    * (loopback for tests and local development). Empty by default; logged as unsafe when set.
    */
   unsafeWebhookAllowHosts: string[];
+  /**
+   * An OpenAI-compatible embeddings endpoint (EMBEDDINGS_URL, EMBEDDINGS_MODEL, EMBEDDINGS_KEY,
+   * EMBEDDINGS_DIM), or null for the built-in offline embedder.
+   */
+  embeddings: { url: string; model: string; key: string | null; dimension: number | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +88,15 @@ const schema = z.object({
       'UNSAFE_WEBHOOK_ALLOW_HOSTS must be a comma list of host names or addresses',
     )
     .optional(),
+  EMBEDDINGS_URL: httpUrl('EMBEDDINGS_URL').optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
+  EMBEDDINGS_KEY: z.string().optional(),
+  EMBEDDINGS_DIM: z.coerce
+    .number({ error: 'EMBEDDINGS_DIM must be a number' })
+    .int()
+    .min(1, 'EMBEDDINGS_DIM must be 1..16000')
+    .max(16000, 'EMBEDDINGS_DIM must be 1..16000')
+    .optional(),
 });
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
@@ -91,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (!parsed.success)
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
+  if (e.EMBEDDINGS_URL && !e.EMBEDDINGS_MODEL)
+    throw new ConfigError(['EMBEDDINGS_MODEL: required when EMBEDDINGS_URL is set']);
+  if (!e.EMBEDDINGS_URL && (e.EMBEDDINGS_MODEL || e.EMBEDDINGS_KEY || e.EMBEDDINGS_DIM))
+    throw new ConfigError([
+      'EMBEDDINGS_URL: required when EMBEDDINGS_MODEL, EMBEDDINGS_KEY or EMBEDDINGS_DIM is set',
+    ]);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -112,6 +132,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter((h) => h.length > 0),
+    embeddings: e.EMBEDDINGS_URL
+      ? {
+          url: e.EMBEDDINGS_URL,
+          model: e.EMBEDDINGS_MODEL!,
+          key: e.EMBEDDINGS_KEY ?? null,
+          dimension: e.EMBEDDINGS_DIM ?? null,
+        }
+      : null,
   };
 }
 

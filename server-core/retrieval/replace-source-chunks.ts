@@ -7,6 +7,11 @@ import type { Embedder, SourceDocument, SourceKind } from './types';
 /** The job that fills embeddings a non-inline embedder could not compute inside the write. */
 export const EMBED_SOURCE_JOB = 'retrieval.embed_source';
 
+/** One pending or running embedding job per source. */
+export function embedJobDedupeKey(workspaceId: string, kind: string, id: string): string {
+  return `${EMBED_SOURCE_JOB}:${workspaceId}:${kind}:${id}`;
+}
+
 /** `guide:<id>#step-3`: the source and, when the chunk is one part of it, the part's anchor. */
 export function documentRef(kind: SourceKind, id: string, anchor: string | null): string {
   return anchor ? `${kind}:${id}#${anchor}` : `${kind}:${id}`;
@@ -90,7 +95,7 @@ export async function replaceSourceChunks(
           kind: EMBED_SOURCE_JOB,
           workspaceId: ctx.workspaceId,
           payload: { kind: doc.kind, id: doc.id },
-          dedupeKey: `${EMBED_SOURCE_JOB}:${ctx.workspaceId}:${doc.kind}:${doc.id}`,
+          dedupeKey: embedJobDedupeKey(ctx.workspaceId, doc.kind, doc.id),
         },
         now,
       );

@@ -7,6 +7,7 @@ import {
   publishExperience,
 } from '../../../server-core/experiences/write-experiences';
 import { newId } from '../../../server-core/lib/ulid';
+import { replaceSourceChunks } from '../../../server-core/retrieval/replace-source-chunks';
 import { describeDb } from '../../../server-core/testing/db';
 import { createWebhookEndpoint } from '../../../server-core/webhooks/create-webhook-endpoint';
 import { OPENAPI_PATH } from '../../openapi/document';
@@ -60,6 +61,19 @@ describeDb('tenancy sweep over every public operation', (getDb) => {
       `insert into articles (workspace_id, id, title, slug, body, access_level, status, published_at, created_at, updated_at)
        values ($1, $2, 'Victim article', 'victim-article', 'secret body', 'public', 'published', $3, $3, $3)`,
       [victim.workspaceId, articleId, now],
+    );
+
+    await replaceSourceChunks(
+      victim.ctx,
+      {
+        kind: 'article',
+        id: articleId,
+        title: 'Victim article',
+        url: null,
+        audience: 'public',
+        sections: [{ anchor: null, heading: null, text: 'secret body about passwords' }],
+      },
+      t.services.embedder,
     );
 
     const webhook = await createWebhookEndpoint(
@@ -117,6 +131,19 @@ describeDb('tenancy sweep over every public operation', (getDb) => {
       },
     };
 
+    noIdCases.queryRetrieval = async (a) => {
+      const res = await a.call('/api/v1/retrieval/query', {
+        body: {
+          query: 'secret body passwords',
+          top_k: 25,
+          filters: { audiences: ['public', 'customers', 'internal'] },
+        },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: unknown[] };
+      expect(body.data).toEqual([]); // the attacker's workspace has no chunks; the victim's are not reached
+    };
+
     const doc = (await (await t.app.request(OPENAPI_PATH)).json()) as {
       paths: Record<string, Record<string, Op>>;
     };
@@ -162,6 +189,8 @@ describeDb('tenancy sweep over every public operation', (getDb) => {
     expect(swept).toBeGreaterThanOrEqual(11);
     expect(await snapshot()).toBe(before);
     // The victim still sees its own data.
+    const own = await victim.call('/api/v1/retrieval/query', { body: { query: 'secret body passwords' } });
+    expect(((await own.json()) as { data: { source: { id: string } }[] }).data[0]!.source.id).toBe(articleId);
     expect((await victim.call(`/api/v1/contacts/${contact.id}`)).status).toBe(200);
     const hooks = (await (await victim.call('/api/v1/webhooks')).json()) as { data: { id: string }[] };
     expect(hooks.data.map((h) => h.id)).toEqual([webhook.endpoint.id]);

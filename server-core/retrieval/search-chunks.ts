@@ -1,0 +1,165 @@
+import type { Ctx } from '../context';
+import { textSearchConfig, vectorLiteral } from './replace-source-chunks';
+import { fuseRanks } from './rrf';
+import type { Audience, Embedder, SourceKind } from './types';
+
+/** A retrieval result: the spec's Retrieval chunk. */
+export interface ChunkHit {
+  chunk_id: string;
+  document_ref: string;
+  text: string;
+  audience: Audience;
+  /** The fused Reciprocal Rank Fusion score (sum of 1 / (60 + rank) over full-text and vector ranks). */
+  score: number;
+  /** Cosine of the chunk's vector to the query's; 0 when either has no vector of the current model. */
+  similarity: number;
+  source: { kind: SourceKind; id: string; title: string; url: string | null };
+}
+
+export type SearchMode = 'hybrid' | 'fulltext' | 'vector';
+
+export interface SearchDeps {
+  embedder: Embedder;
+  /** pgvector's `<=>` over the HNSW index (db.capabilities.vector); otherwise exact cosine over real[]. */
+  vector: boolean;
+}
+
+/** Candidates each path contributes to the fusion. */
+export const CANDIDATE_POOL = 50;
+
+/** Full-text candidates: websearch syntax under the workspace's configuration, ranked by ts_rank_cd. */
+async function fullTextRanks(ctx: Ctx, query: string, audiences: Audience[]): Promise<string[]> {
+  const config = await textSearchConfig(ctx);
+  const rows = await ctx.db.query<{ id: string }>(
+    `select c.id from retrieval_chunks c, websearch_to_tsquery($2::regconfig, $3) q
+     where c.workspace_id = $1 and c.audience = any($4::text[]) and c.tsv @@ q
+     order by ts_rank_cd(c.tsv, q) desc, c.id
+     limit $5`,
+    [ctx.workspaceId, config, query, audiences, CANDIDATE_POOL],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * pgvector nearest neighbours: $1 workspace, $2 query vector (real[] literal), $3 model, $4 audiences,
+ * $5 limit. The dimension is a literal (the partial index's predicate and the cast need one).
+ */
+export function nearestSql(dim: number): string {
+  const expr = `c.embedding::vector(${dim})`;
+  const qv = `$2::real[]::vector(${dim})`;
+  return `select c.id, 1 - (${expr} <=> ${qv}) as sim from retrieval_chunks c
+     where c.embedding_dim = ${dim} and c.workspace_id = $1 and c.embedding_model = $3
+       and c.audience = any($4::text[])
+     order by ${expr} <=> ${qv}
+     limit $5`;
+}
+
+/**
+ * Nearest neighbours among the chunks of the current model. With pgvector the dimension is part of the
+ * SQL (the partial index's predicate and cast need a literal; it is fixed per model, so the statement
+ * text stays stable) and an iterative scan keeps filtering by workspace and audience from starving the
+ * result; without it, an exact dot product (vectors are unit length) in SQL. Hits of cosine <= 0
+ * (including zero vectors) are not candidates.
+ */
+async function vectorRanks(
+  ctx: Ctx,
+  deps: SearchDeps,
+  q: Float32Array,
+  audiences: Audience[],
+): Promise<string[]> {
+  const dim = q.length;
+  const params = [ctx.workspaceId, vectorLiteral(q), deps.embedder.model, audiences, CANDIDATE_POOL];
+  let rows: { id: string; sim: number | null }[];
+  if (deps.vector) {
+    rows = await ctx.db.tx(async (tx) => {
+      await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)");
+      return tx.query<{ id: string; sim: number | null }>(nearestSql(dim), params);
+    });
+  } else {
+    rows = await ctx.db.query<{ id: string; sim: number | null }>(
+      `select c.id, (select sum(a * b) from unnest(c.embedding, $2::real[]) as t(a, b)) as sim
+       from retrieval_chunks c
+       where c.workspace_id = $1 and c.embedding_model = $3 and c.embedding_dim = $6
+         and c.audience = any($4::text[])
+       order by sim desc nulls last, c.id
+       limit $5`,
+      [...params, dim],
+    );
+  }
+  return rows
+    .map((r) => ({ id: r.id, sim: Number(r.sim) }))
+    .filter((r) => Number.isFinite(r.sim) && r.sim > 0)
+    .sort((a, b) => b.sim - a.sim || (a.id < b.id ? -1 : 1))
+    .map((r) => r.id);
+}
+
+function isZero(v: Float32Array): boolean {
+  for (const x of v) if (x !== 0) return false;
+  return true;
+}
+
+/**
+ * Hybrid retrieval over the workspace's chunks of the given audiences: full-text and vector candidates
+ * (CANDIDATE_POOL each) fused by Reciprocal Rank Fusion, the best topK returned. A query the embedder
+ * knows no word of (zero vector) is served by full-text alone; one of stop words only by vectors alone.
+ */
+export async function searchChunks(
+  ctx: Ctx,
+  deps: SearchDeps,
+  input: { query: string; topK: number; audiences: Audience[]; mode?: SearchMode },
+): Promise<ChunkHit[]> {
+  const mode = input.mode ?? 'hybrid';
+  const audiences = [...new Set(input.audiences)];
+  if (audiences.length === 0 || input.topK < 1) return [];
+  // Embedded in every mode: the similarity of full-text hits is the cosine too.
+  const [q] = await deps.embedder.embed([input.query]);
+  const queryVector = q && !isZero(q) ? q : null;
+  const lists = await Promise.all([
+    mode === 'vector' ? [] : fullTextRanks(ctx, input.query, audiences),
+    queryVector && mode !== 'fulltext' ? vectorRanks(ctx, deps, queryVector, audiences) : [],
+  ]);
+  const fused = fuseRanks(lists).slice(0, input.topK);
+  if (fused.length === 0) return [];
+  const rows = await ctx.db.query<{
+    id: string;
+    document_ref: string;
+    text: string;
+    audience: Audience;
+    source_kind: SourceKind;
+    source_id: string;
+    source_title: string;
+    source_url: string | null;
+    sim: number | null;
+  }>(
+    `select c.id, c.document_ref, c.text, c.audience, c.source_kind, c.source_id, c.source_title, c.source_url,
+       case when c.embedding_model = $3 and c.embedding_dim = $5
+         then (select sum(a * b) from unnest(c.embedding, $4::real[]) as t(a, b)) end as sim
+     from retrieval_chunks c
+     where c.workspace_id = $1 and c.id = any($2::text[]) and c.audience = any($6::text[])`,
+    [
+      ctx.workspaceId,
+      fused.map((f) => f.id),
+      deps.embedder.model,
+      queryVector ? vectorLiteral(queryVector) : null,
+      queryVector?.length ?? 0,
+      audiences,
+    ],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return fused.flatMap(({ id, score }) => {
+    const r = byId.get(id);
+    if (!r) return []; // removed between the two queries
+    const sim = Number(r.sim);
+    return [
+      {
+        chunk_id: r.id,
+        document_ref: r.document_ref,
+        text: r.text,
+        audience: r.audience,
+        score,
+        similarity: Number.isFinite(sim) ? Math.max(-1, Math.min(1, sim)) : 0,
+        source: { kind: r.source_kind, id: r.source_id, title: r.source_title, url: r.source_url },
+      },
+    ];
+  });
+}
