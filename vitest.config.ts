@@ -8,6 +8,7 @@ export default defineConfig({
       'widget/**/*.test.ts',
       'loader/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     globalSetup: ['server-core/testing/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
 import { apiBench } from './api.bench';
 import { httpBench } from './http.bench';
+import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
 import { webhooksBench } from './webhooks.bench';
 import { widgetBench } from './widget.bench';
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   webhooks: webhooksBench,
   api: apiBench,
   widget: widgetBench,
+  retrieval: retrievalBench,
 };
 
 const wanted = process.argv.slice(2);
