@@ -92,7 +92,11 @@ export function registerHelpCenterRoutes(app: OpenAPIHono<AppEnv>, services: Ser
           actor: { type: 'system', id: null },
           requestId: c.get('requestId'),
         },
-        { embedder: services.embedder, vector: services.db.capabilities.vector },
+        {
+          embedder: services.embedder,
+          vector: services.db.capabilities.vector,
+          cube: services.db.capabilities.cube,
+        },
         q,
       );
       return c.json({ data: results }, 200);

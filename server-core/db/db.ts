@@ -18,7 +18,12 @@ export interface Sql {
 
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
-  readonly capabilities: { vector: boolean };
+  /**
+   * vector: pgvector is installed (HNSW nearest neighbours). cube: without pgvector, the `cube` extension
+   * backs a stored cube copy of each vector of at most 100 dimensions (exact distances computed in C);
+   * it is known only once migrations ran, so prepareDatabase sets it.
+   */
+  readonly capabilities: { readonly vector: boolean; cube: boolean };
   /** Subscribes to a channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Ctx } from '../context';
+import { CUBE_MAX_DIM } from './cube-vectors';
 import { textSearchConfig, vectorLiteral } from './replace-source-chunks';
 import { fuseRanks } from './rrf';
 import type { Audience, Embedder, SourceKind } from './types';
@@ -22,6 +23,8 @@ export interface SearchDeps {
   embedder: Embedder;
   /** pgvector's `<=>` over the HNSW index (db.capabilities.vector); otherwise exact cosine over real[]. */
   vector: boolean;
+  /** Without pgvector: exact distances over the stored cube copies (db.capabilities.cube), in C. */
+  cube?: boolean;
 }
 
 /** Candidates each path contributes to the fusion. */
@@ -75,6 +78,17 @@ async function vectorRanks(
       await tx.query("select set_config('hnsw.iterative_scan', 'relaxed_order', true)");
       return tx.query<{ id: string; sim: number | null }>(nearestSql(dim), params);
     });
+  } else if (deps.cube && dim <= CUBE_MAX_DIM) {
+    // Unit vectors: |a - b|^2 = 2 - 2 cos, so the nearest by distance are the nearest by cosine.
+    rows = await ctx.db.query<{ id: string; sim: number | null }>(
+      `select c.id, 1 - power(public.cube_distance(c.embedding_cube, public.cube($2::float8[])), 2) / 2 as sim
+       from retrieval_chunks c
+       where c.workspace_id = $1 and c.embedding_model = $3 and c.embedding_dim = $6
+         and c.audience = any($4::text[])
+       order by public.cube_distance(c.embedding_cube, public.cube($2::float8[])), c.id
+       limit $5`,
+      [...params, dim],
+    );
   } else {
     rows = await ctx.db.query<{ id: string; sim: number | null }>(
       `select c.id, (select sum(a * b) from unnest(c.embedding, $2::real[]) as t(a, b)) as sim

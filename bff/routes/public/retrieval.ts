@@ -89,7 +89,11 @@ export function registerRetrievalRoutes(app: OpenAPIHono<AppEnv>, services: Serv
       const audiences = applyAudiences(body.filters?.audiences, c.get('credential')!.abilities ?? []);
       const hits = await searchChunks(
         publicCtx(c, services),
-        { embedder: services.embedder, vector: services.db.capabilities.vector },
+        {
+          embedder: services.embedder,
+          vector: services.db.capabilities.vector,
+          cube: services.db.capabilities.cube,
+        },
         { query: body.query, topK: body.top_k, audiences },
       );
       return c.json({ data: hits, meta: { audiences } }, 200);

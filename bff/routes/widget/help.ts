@@ -78,7 +78,11 @@ export function registerWidgetHelpRoutes(app: OpenAPIHono<AppEnv>, services: Ser
       const audience = audienceOf(c.get('visitor')!.contactId);
       const hits = await searchHelp(
         visitorCtx(c, services),
-        { embedder: services.embedder, vector: services.db.capabilities.vector },
+        {
+          embedder: services.embedder,
+          vector: services.db.capabilities.vector,
+          cube: services.db.capabilities.cube,
+        },
         { q: q?.trim() || undefined, audience },
       );
       return c.json(

@@ -41,7 +41,7 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
   await pglite.exec('create extension if not exists vector');
   const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
-    capabilities: { vector: true },
+    capabilities: { vector: true, cube: false },
     pglite,
     async query<R extends object>(text: string, params: readonly unknown[] = []) {
       const res = await pglite.query<R>(text, params as unknown[]);

@@ -46,11 +46,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   }) as unknown as Client;
   await client`select 1`;
   const vector = await detectVector(client);
+  if (!vector) await installCube(client);
   const base = wrap(client, false);
   return {
     ...base,
     kind: 'postgres',
-    capabilities: { vector },
+    capabilities: { vector, cube: false },
     async listen(channel, handler) {
       assertChannel(channel);
       const sub = await client.listen(channel, handler);
@@ -78,5 +79,19 @@ async function detectVector(client: Client): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Without pgvector, the contrib extension `cube` (shipped with Postgres, trusted) lets exact vector
+ * distances run in C rather than in SQL. Into public, like vector; refused or absent: nothing to do.
+ */
+async function installCube(client: Client): Promise<void> {
+  const available = await client`select 1 from pg_available_extensions where name = 'cube'`;
+  if (available.length === 0) return;
+  try {
+    await client.unsafe('create extension if not exists cube with schema public');
+  } catch {
+    // Another process created it meanwhile, or no privilege: the migration checks what exists.
   }
 }
