@@ -1,28 +1,16 @@
 import { expect, it } from 'vitest';
 import { EMBED_SOURCE_JOB, replaceSourceChunks } from '../server-core/retrieval/replace-source-chunks';
 import { scheduleReembedding } from '../server-core/retrieval/schedule-reembedding';
-import type { Embedder, SourceDocument } from '../server-core/retrieval/types';
+import type { Embedder } from '../server-core/retrieval/types';
 import { testCtx } from '../server-core/testing/ctx';
 import { describeDb } from '../server-core/testing/db';
 import { makeWorkspace } from '../server-core/testing/fixtures';
 import { letterEmbedder } from '../server-core/testing/letter-embedder';
+import { sectionedArticle as doc } from '../server-core/testing/source-documents';
 import { testWorkerDeps } from './testing/services';
 import { runWorkerOnce } from './worker';
 
 const letters = (model: string, inline: boolean): Embedder => ({ ...letterEmbedder, model, inline });
-
-const doc = (id: string, n: number): SourceDocument => ({
-  kind: 'article',
-  id,
-  title: `Article ${id}`,
-  url: `/articles/${id}`,
-  audience: 'public',
-  sections: Array.from({ length: n }, (_, i) => ({
-    anchor: `s${i}`,
-    heading: `Part ${i}`,
-    text: `Text ${i}`,
-  })),
-});
 
 describeDb('embedding jobs in the worker', (getDb) => {
   it('runs as a worker job, and a model change re-embeds every workspace in the background', async () => {

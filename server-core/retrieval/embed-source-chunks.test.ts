@@ -3,9 +3,10 @@ import { testCtx } from '../testing/ctx';
 import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
 import { letterEmbedder } from '../testing/letter-embedder';
+import { sectionedArticle as doc } from '../testing/source-documents';
 import { embedSourceChunks } from './embed-source-chunks';
 import { replaceSourceChunks } from './replace-source-chunks';
-import type { Embedder, SourceDocument } from './types';
+import type { Embedder } from './types';
 
 /** The letter embedder under another model name; counts the batch sizes it was asked for. */
 function letters(model: string, inline: boolean): Embedder & { calls: number[] } {
@@ -21,19 +22,6 @@ function letters(model: string, inline: boolean): Embedder & { calls: number[] }
     },
   };
 }
-
-const doc = (id: string, n: number): SourceDocument => ({
-  kind: 'article',
-  id,
-  title: `Article ${id}`,
-  url: `/articles/${id}`,
-  audience: 'public',
-  sections: Array.from({ length: n }, (_, i) => ({
-    anchor: `s${i}`,
-    heading: `Part ${i}`,
-    text: `Text ${i}`,
-  })),
-});
 
 describeDb('embedding a source', (getDb) => {
   it('fills every missing vector of a source in batches, including chunks written meanwhile', async () => {

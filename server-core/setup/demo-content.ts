@@ -3,26 +3,18 @@ import { articleDocument } from '../content/article-document';
 import { createGuide } from '../content/create-guide';
 import type { StepInput } from '../content/guide';
 import { publishGuide } from '../content/publish-guide';
+import { stepInput } from '../content/step-input';
 import type { Ctx } from '../context';
 import type { Db } from '../db/db';
 import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Embedder } from '../retrieval/types';
 import { getDemoWorkspaceId } from './demo-seed';
 
-const step = (type: string, text: string, alternate: string | null = null): StepInput => ({
-  type,
-  text,
-  screenshot: null,
-  redactions: [],
-  policy_redactions: [],
-  smart_blur_suggestions: [],
-  annotations: {},
-  element: null,
-  alerts: [],
-  walkthrough: { enabled: true, alternate_text: alternate, input_placeholder: null },
-  input: { masked: false },
-  app: null,
-});
+const step = (type: string, text: string, alternate: string | null = null): StepInput =>
+  stepInput(text, {
+    type,
+    walkthrough: { enabled: true, alternate_text: alternate, input_placeholder: null },
+  });
 
 const GUIDES = [
   {
