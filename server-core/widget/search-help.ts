@@ -40,8 +40,8 @@ export function closeArticles(
 
 /**
  * The Help tab's search: the article prefix search (finds words as they are typed) fused by Reciprocal
- * Rank Fusion with the hybrid retrieval over article chunks (finds paraphrases). Without q, or when the
- * query has no searchable word, it is the prefix search alone (help-center order without q).
+ * Rank Fusion with the hybrid retrieval over article chunks (finds paraphrases). Without q (or with a
+ * single character) it is the prefix search alone: help-center order without q.
  */
 export async function searchHelp(
   ctx: Ctx,
