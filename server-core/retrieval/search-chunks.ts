@@ -81,12 +81,15 @@ async function vectorRanks(
   } else if (deps.cube && dim <= CUBE_MAX_DIM) {
     // Unit vectors: |a - b|^2 = 2 - 2 cos, so the nearest by distance are the nearest by cosine.
     rows = await ctx.db.query<{ id: string; sim: number | null }>(
-      `select c.id, 1 - power(public.cube_distance(c.embedding_cube, public.cube($2::float8[])), 2) / 2 as sim
-       from retrieval_chunks c
-       where c.workspace_id = $1 and c.embedding_model = $3 and c.embedding_dim = $6
-         and c.audience = any($4::text[])
-       order by public.cube_distance(c.embedding_cube, public.cube($2::float8[])), c.id
-       limit $5`,
+      // The distance is computed once per row (ordering by its alias), the cosine only for the winners.
+      `select id, 1 - d * d / 2 as sim from (
+         select c.id, public.cube_distance(c.embedding_cube, public.cube($2::float8[])) as d
+         from retrieval_chunks c
+         where c.workspace_id = $1 and c.embedding_model = $3 and c.embedding_dim = $6
+           and c.audience = any($4::text[])
+         order by d, c.id
+         limit $5
+       ) nearest`,
       [...params, dim],
     );
   } else {
