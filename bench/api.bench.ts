@@ -5,14 +5,13 @@ import { buildApp } from '../bff/app';
 import { createServices } from '../bff/services';
 import { upsertContact } from '../server-core/contacts/upsert-contact';
 import { openPglite } from '../server-core/db/adapters/pglite';
-import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
 import { loadConfig } from '../server-core/lib/config';
 import { silentLogger } from '../server-core/lib/logger';
-import { newId } from '../server-core/lib/ulid';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { seedWorkspace } from '../server-core/setup/seed-workspace';
+import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { httpLoad, inProcessLoad, type LoadResult } from './load';
 
 const DURATION_MS = 5000;
@@ -102,16 +101,11 @@ async function measure(db: Db, label: string): Promise<void> {
 
 export async function apiBench(): Promise<void> {
   if (process.env.DATABASE_URL) {
-    const admin = await openPostgres({ url: process.env.DATABASE_URL, max: 1 });
-    const schema = `bench_${newId()}`;
-    await admin.query(`create schema ${schema}`);
-    const db = await openPostgres({ url: process.env.DATABASE_URL, schema, max: 10 });
+    const scoped = await openThrowawaySchema(process.env.DATABASE_URL, { prefix: 'bench', max: 10 });
     try {
-      await measure(db, 'Postgres (pool of 10)');
+      await measure(scoped.db, 'Postgres (pool of 10)');
     } finally {
-      await db.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
+      await scoped.dispose();
     }
   }
   const pglite = await openPglite();

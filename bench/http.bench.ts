@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../bff/app';
 import { createServices } from '../bff/services';
 import { openPglite } from '../server-core/db/adapters/pglite';
-import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
 import { loadConfig } from '../server-core/lib/config';
 import { silentLogger } from '../server-core/lib/logger';
 import { newId } from '../server-core/lib/ulid';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { summarize } from './stats';
 
 const ROUNDS = 2000;
@@ -53,13 +53,11 @@ export async function httpBench(): Promise<void> {
   await measure(pglite, 'PGlite (in memory)');
   await pglite.close();
   if (process.env.DATABASE_URL) {
-    const pg = await openPostgres({ url: process.env.DATABASE_URL });
-    const schema = `bench_${newId()}`;
-    await pg.query(`create schema ${schema}`);
-    const scoped = await openPostgres({ url: process.env.DATABASE_URL, schema });
-    await measure(scoped, 'Postgres');
-    await scoped.close();
-    await pg.query(`drop schema ${schema} cascade`);
-    await pg.close();
+    const scoped = await openThrowawaySchema(process.env.DATABASE_URL, { prefix: 'bench' });
+    try {
+      await measure(scoped.db, 'Postgres');
+    } finally {
+      await scoped.dispose();
+    }
   }
 }

@@ -3,15 +3,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Ctx, SYSTEM_ACTOR } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
-import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
-import { newId } from '../server-core/lib/ulid';
 import { createGloveEmbedder } from '../server-core/retrieval/embedders/glove-embedder';
 import { replaceSourceChunks } from '../server-core/retrieval/replace-source-chunks';
 import { searchChunks } from '../server-core/retrieval/search-chunks';
 import type { Audience, Embedder } from '../server-core/retrieval/types';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { openThrowawaySchema, type ThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
 import { EVAL_DOCUMENTS, EVAL_QUERIES } from './retrieval/dataset';
 import { type Evaluation, evaluate, K, misses } from './retrieval/evaluate';
@@ -210,25 +209,15 @@ async function benchDatabase(db: Db, label: string, embedder: Embedder): Promise
 /** A throwaway schema on the Postgres at DATABASE_URL, or the local test one; null when unreachable. */
 async function openBenchPostgres(): Promise<{ db: Db; dispose(): Promise<void> } | null> {
   const url = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
-  let admin: Db;
+  let scoped: ThrowawaySchema;
   try {
-    admin = await openPostgres({ url, max: 1 });
+    scoped = await openThrowawaySchema(url, { prefix: 'bench_retrieval', max: 2 });
   } catch (err) {
     console.log(`Postgres: skipped (${url} unreachable: ${(err as Error).message})`);
     return null;
   }
-  const schema = `bench_retrieval_${newId().toLowerCase()}`;
-  await admin.query(`create schema ${schema}`);
-  const db = await openPostgres({ url, schema, max: 2 });
-  await prepareDatabase(db, new Date());
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
-    },
-  };
+  await prepareDatabase(scoped.db, new Date());
+  return scoped;
 }
 
 /**

@@ -8,7 +8,6 @@ import { createHttpTransport } from '../bff/webhooks/http-transport';
 import { startWorker } from '../bff/worker';
 import { SYSTEM_ACTOR } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
-import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
 import { silentLogger } from '../server-core/lib/logger';
@@ -16,6 +15,7 @@ import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { newId } from '../server-core/lib/ulid';
 import { emitEvent } from '../server-core/outbox/emit-event';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWebhookEndpoint } from '../server-core/webhooks/create-webhook-endpoint';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
 
@@ -153,10 +153,8 @@ export async function webhooksBench(): Promise<void> {
       console.log('  Postgres: set DATABASE_URL for the one- and two-worker figures');
       return;
     }
-    const admin = await openPostgres({ url, max: 1 });
-    const schema = `bench_${newId()}`;
-    await admin.query(`create schema ${schema}`);
-    const db = await openPostgres({ url, schema, max: 4 });
+    const scoped = await openThrowawaySchema(url, { prefix: 'bench', max: 4 });
+    const { db, schema } = scoped;
     try {
       await prepareDatabase(db, new Date());
       const env = { BENCH_SCHEMA: schema, BENCH_SECRET_KEY: masterKey.toString('hex'), DATABASE_URL: url };
@@ -174,9 +172,7 @@ export async function webhooksBench(): Promise<void> {
         );
       }
     } finally {
-      await db.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
+      await scoped.dispose();
     }
     console.log(`  receiver got ${receiver.count()} requests`);
   } finally {

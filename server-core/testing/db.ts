@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openPglite } from '../db/adapters/pglite';
-import { openPostgres } from '../db/adapters/postgres';
 import type { Db } from '../db/db';
-import { newId } from '../lib/ulid';
 import { prepareDatabase } from '../setup/prepare-database';
+import { openThrowawaySchema } from './throwaway-schema';
 
 export type AdapterName = 'pglite' | 'postgres';
 
@@ -26,20 +25,9 @@ export async function openTestDb(adapter: AdapterName): Promise<TestDb> {
     await prepareDatabase(db, new Date());
     return { db, dispose: () => db.close() };
   }
-  const url = process.env.DATABASE_URL!;
-  const schema = `t_${newId()}`;
-  const admin = await openPostgres({ url, max: 1 });
-  await admin.query(`create schema ${schema}`);
-  const db = await openPostgres({ url, schema, max: 4 });
-  await prepareDatabase(db, new Date());
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.close();
-    },
-  };
+  const scoped = await openThrowawaySchema(process.env.DATABASE_URL!, { prefix: 't', max: 4 });
+  await prepareDatabase(scoped.db, new Date());
+  return { db: scoped.db, dispose: scoped.dispose };
 }
 
 /**
