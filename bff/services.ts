@@ -11,6 +11,7 @@ import type { Logger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
 import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
+import type { SearchDeps } from '../server-core/retrieval/search-chunks';
 import type { Embedder } from '../server-core/retrieval/types';
 
 /** Everything a request handler may use. Built once in main.ts (or per test); no module singletons. */
@@ -56,4 +57,10 @@ export function createServices(deps: {
     embedder: deps.embedder ?? createEmbedder(deps.config),
     close: () => rateLimiter.stop(),
   };
+}
+
+/** What a search needs from the services: the embedder and the vector paths the database offers. */
+export function searchDeps(services: Services): SearchDeps {
+  const { vector, cube } = services.db.capabilities;
+  return { embedder: services.embedder, vector, cube };
 }

@@ -5,7 +5,7 @@ import { searchHelpCenter } from '../../server-core/help-center/search-help-cent
 import { DomainError, notFound } from '../../server-core/lib/errors';
 import type { AppEnv } from '../env';
 import { errorResponses } from '../openapi/schemas';
-import type { Services } from '../services';
+import { type Services, searchDeps } from '../services';
 import { clientIp } from './portal/auth';
 
 /** Searches per minute from one address on one help-center host. */
@@ -92,11 +92,7 @@ export function registerHelpCenterRoutes(app: OpenAPIHono<AppEnv>, services: Ser
           actor: { type: 'system', id: null },
           requestId: c.get('requestId'),
         },
-        {
-          embedder: services.embedder,
-          vector: services.db.capabilities.vector,
-          cube: services.db.capabilities.cube,
-        },
+        searchDeps(services),
         q,
       );
       return c.json({ data: results }, 200);

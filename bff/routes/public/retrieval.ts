@@ -3,7 +3,7 @@ import { applyAudiences } from '../../../server-core/retrieval/retrieval-audienc
 import { searchChunks } from '../../../server-core/retrieval/search-chunks';
 import type { AppEnv } from '../../env';
 import { errorResponses, IdempotencyKeyHeader } from '../../openapi/schemas';
-import type { Services } from '../../services';
+import { type Services, searchDeps } from '../../services';
 import { publicApi } from '../guards';
 import { publicCtx } from './public-ctx';
 
@@ -87,15 +87,11 @@ export function registerRetrievalRoutes(app: OpenAPIHono<AppEnv>, services: Serv
     async (c) => {
       const body = c.req.valid('json');
       const audiences = applyAudiences(body.filters?.audiences, c.get('credential')!.abilities ?? []);
-      const hits = await searchChunks(
-        publicCtx(c, services),
-        {
-          embedder: services.embedder,
-          vector: services.db.capabilities.vector,
-          cube: services.db.capabilities.cube,
-        },
-        { query: body.query, topK: body.top_k, audiences },
-      );
+      const hits = await searchChunks(publicCtx(c, services), searchDeps(services), {
+        query: body.query,
+        topK: body.top_k,
+        audiences,
+      });
       return c.json({ data: hits, meta: { audiences } }, 200);
     },
   );

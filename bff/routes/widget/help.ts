@@ -8,7 +8,7 @@ import { searchHelp } from '../../../server-core/widget/search-help';
 import type { AppEnv } from '../../env';
 import { requireVisitor } from '../../middleware/visitor';
 import { DateTime, errorResponses, Ulid } from '../../openapi/schemas';
-import type { Services } from '../../services';
+import { type Services, searchDeps } from '../../services';
 import { WIDGET_TAG } from './install';
 import { visitorCtx } from './widget-ctx';
 
@@ -76,15 +76,10 @@ export function registerWidgetHelpRoutes(app: OpenAPIHono<AppEnv>, services: Ser
     async (c) => {
       const { q } = c.req.valid('query');
       const audience = audienceOf(c.get('visitor')!.contactId);
-      const hits = await searchHelp(
-        visitorCtx(c, services),
-        {
-          embedder: services.embedder,
-          vector: services.db.capabilities.vector,
-          cube: services.db.capabilities.cube,
-        },
-        { q: q?.trim() || undefined, audience },
-      );
+      const hits = await searchHelp(visitorCtx(c, services), searchDeps(services), {
+        q: q?.trim() || undefined,
+        audience,
+      });
       return c.json(
         { data: hits, meta: { access_levels: accessLevelsFor(audience) as ('public' | 'authenticated')[] } },
         200,
