@@ -48,14 +48,17 @@ export async function searchHelp(
   deps: SearchDeps,
   input: { q: string | undefined; audience: HelpAudience },
 ): Promise<HelpArticleHit[]> {
-  const prefixHits = await searchHelpArticles(ctx, input);
   const q = input.q?.trim();
-  if (!q || q.length < 2) return prefixHits;
-  const chunks = await searchChunks(ctx, deps, {
-    query: q.slice(0, 500),
-    topK: CHUNK_POOL,
-    audiences: retrievalAudiencesFor(input.audience),
-  });
+  if (!q || q.length < 2) return searchHelpArticles(ctx, input);
+  // The two searches are independent: run them together.
+  const [prefixHits, chunks] = await Promise.all([
+    searchHelpArticles(ctx, input),
+    searchChunks(ctx, deps, {
+      query: q.slice(0, 500),
+      topK: CHUNK_POOL,
+      audiences: retrievalAudiencesFor(input.audience),
+    }),
+  ]);
   const ranked = fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks)]).slice(0, MAX_HELP_RESULTS);
   const known = new Map(prefixHits.map((h) => [h.id, h]));
   const missing = ranked.map((r) => r.id).filter((id) => !known.has(id));
