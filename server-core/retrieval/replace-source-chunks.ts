@@ -22,13 +22,16 @@ export function embeddingText(title: string, heading: string | null, text: strin
   return [title, heading, text].filter(Boolean).join('\n');
 }
 
+/** Without a retrieval_settings row, a workspace searches in English. */
+export const DEFAULT_TEXT_SEARCH_CONFIG = 'english';
+
 /** The workspace's text-search configuration (english unless set). */
 export async function textSearchConfig(ctx: Ctx): Promise<string> {
   const rows = await ctx.db.query<{ text_search_config: string }>(
     'select text_search_config from retrieval_settings where workspace_id = $1',
     [ctx.workspaceId],
   );
-  return rows[0]?.text_search_config ?? 'english';
+  return rows[0]?.text_search_config ?? DEFAULT_TEXT_SEARCH_CONFIG;
 }
 
 /** Drops every chunk of a source (unpublished or deleted: never returned again). */

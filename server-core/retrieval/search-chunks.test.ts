@@ -285,4 +285,36 @@ describeDb('searchChunks', (getDb, adapter) => {
       expect(h.filter((x) => x.source.title === 'Reset your password')).toHaveLength(1);
     }
   });
+
+  it("matches words under the workspace's own text-search configuration", async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const ctx = testCtx(db, ws.id);
+    const doc: SourceDocument = {
+      kind: 'article',
+      id: '01jd00000000000000000000g1',
+      title: 'Rechnung herunterladen',
+      url: null,
+      audience: 'public',
+      sections: [{ anchor: null, heading: null, text: 'Ihre Rechnung finden Sie im Kundenkonto.' }],
+    };
+    const find = async () =>
+      (
+        await searchChunks(
+          ctx,
+          { embedder: glove, vector: false },
+          { query: 'Rechnungen', topK: 5, audiences: ALL, mode: 'fulltext' },
+        )
+      ).map((h) => h.source.id);
+    // English stemming keeps "rechnungen" whole, so the plural misses the singular; German stems both to
+    // "rechnung", on the indexed side and (the point) on the query side.
+    await replaceSourceChunks(ctx, doc, glove);
+    expect(await find()).toEqual([]);
+    await db.query(
+      "insert into retrieval_settings (workspace_id, text_search_config, updated_at) values ($1, 'german', now())",
+      [ws.id],
+    );
+    await replaceSourceChunks(ctx, doc, glove);
+    expect(await find()).toEqual([doc.id]);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import { CUBE_MAX_DIM } from './cube-vectors';
-import { textSearchConfig, vectorLiteral } from './replace-source-chunks';
+import { DEFAULT_TEXT_SEARCH_CONFIG, vectorLiteral } from './replace-source-chunks';
 import { fuseRanks } from './rrf';
 import type { Audience, Embedder, SourceKind } from './types';
 
@@ -32,13 +32,15 @@ export const CANDIDATE_POOL = 50;
 
 /** Full-text candidates: websearch syntax under the workspace's configuration, ranked by ts_rank_cd. */
 async function fullTextRanks(ctx: Ctx, query: string, audiences: Audience[]): Promise<string[]> {
-  const config = await textSearchConfig(ctx);
+  // The workspace's configuration is read in the same statement (one round trip on the hot path).
   const rows = await ctx.db.query<{ id: string }>(
-    `select c.id from retrieval_chunks c, websearch_to_tsquery($2::regconfig, $3) q
+    `select c.id from retrieval_chunks c,
+       websearch_to_tsquery(coalesce(
+         (select s.text_search_config from retrieval_settings s where s.workspace_id = $1), $2)::regconfig, $3) q
      where c.workspace_id = $1 and c.audience = any($4::text[]) and c.tsv @@ q
      order by ts_rank_cd(c.tsv, q) desc, c.id
      limit $5`,
-    [ctx.workspaceId, config, query, audiences, CANDIDATE_POOL],
+    [ctx.workspaceId, DEFAULT_TEXT_SEARCH_CONFIG, query, audiences, CANDIDATE_POOL],
   );
   return rows.map((r) => r.id);
 }
