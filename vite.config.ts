@@ -3,22 +3,35 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type InlineConfig } from 'vite';
 import { mangleProps } from './scripts/mangle-props';
 
-/** Where the widget calls its API; empty means the service that serves the bundle (docs/decisions.md). */
-const apiUrl = () => JSON.stringify(process.env.WIDGET_API_URL ?? '');
-
 /**
- * The widget build: the entry (widget/main.tsx) and its lazy chunks as hashed ES modules under
- * dist/assets, a manifest that names the entry, and a visualizer report (dist/report.html). Chunks are
- * minified by scripts/mangle-props.ts with the private-property map of mangle.json.
- * The loader is built separately by scripts/build-widget.ts once the entry's hashed name is known.
+ * Where the widget calls its API; empty means the service that serves the bundle
+ * (docs/decisions/widget.md, API origin).
  */
-export const widgetBuild = (outDir = resolve(import.meta.dirname, 'dist')): InlineConfig => ({
+const envApiUrl = () => process.env.WIDGET_API_URL ?? '';
+
+/** What both builds share: no config file, quiet, nothing copied from a public dir. */
+const SHARED = {
   configFile: false,
   root: import.meta.dirname,
   logLevel: 'warn',
   publicDir: false,
+} as const satisfies InlineConfig;
+
+/**
+ * The widget build: the entry (widget/entry/main.tsx, with widget/core and widget/ui) and its lazy
+ * chunks as hashed ES modules under dist/assets, a manifest that names the entry, and a visualizer report
+ * (dist/report.html). Each folder of widget/chunks is one lazy chunk, imported through its index, so the
+ * chunk takes the folder's name (widget/chunks/panel/ becomes assets/panel-[hash].js). Chunks are
+ * minified by scripts/mangle-props.ts with the private-property map of mangle.json.
+ * The loader is built separately by scripts/build-widget.ts once the entry's hashed name is known.
+ */
+export const widgetBuild = (
+  outDir = resolve(import.meta.dirname, 'dist'),
+  apiUrl = envApiUrl(),
+): InlineConfig => ({
+  ...SHARED,
+  define: { __WIDGET_API_URL__: JSON.stringify(apiUrl) },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  define: { __WIDGET_API_URL__: apiUrl() },
   plugins: [mangleProps({ module: true })],
   build: {
     outDir,
@@ -28,7 +41,7 @@ export const widgetBuild = (outDir = resolve(import.meta.dirname, 'dist')): Inli
     modulePreload: false,
     sourcemap: false,
     rollupOptions: {
-      input: { widget: resolve(import.meta.dirname, 'widget/main.tsx') },
+      input: { widget: resolve(import.meta.dirname, 'widget/entry/main.tsx') },
       output: {
         format: 'es',
         entryFileNames: 'assets/[name]-[hash].js',
@@ -45,10 +58,7 @@ export const loaderBuild = (
   entryPath: string,
   outDir = resolve(import.meta.dirname, 'dist'),
 ): InlineConfig => ({
-  configFile: false,
-  root: import.meta.dirname,
-  logLevel: 'warn',
-  publicDir: false,
+  ...SHARED,
   define: { __WIDGET_ENTRY__: JSON.stringify(entryPath) },
   plugins: [mangleProps({ module: false })],
   build: {

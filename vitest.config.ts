@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'server-core/**/*.test.ts',
       'bff/**/*.test.ts',
+      'runtime/**/*.test.ts',
       'widget/**/*.test.ts',
       'loader/**/*.test.ts',
       'scripts/**/*.test.ts',

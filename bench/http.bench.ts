@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../bff/app';
+import { loadConfig } from '../bff/config';
+import { silentLogger } from '../bff/logger';
 import { createServices } from '../bff/services';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
-import { loadConfig } from '../server-core/lib/config';
-import { silentLogger } from '../server-core/lib/logger';
 import { newId } from '../server-core/lib/ulid';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';

@@ -4,13 +4,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createHttpTransport } from '../bff/webhooks/http-transport';
-import { startWorker } from '../bff/worker';
+import { loadConfig } from '../bff/config';
+import { silentLogger } from '../bff/logger';
+import { createHttpTransport } from '../runtime/http/transport';
+import { startWorker } from '../runtime/worker/loop';
 import { SYSTEM_ACTOR } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
-import { silentLogger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { newId } from '../server-core/lib/ulid';
 import { emitEvent } from '../server-core/outbox/emit-event';
@@ -18,10 +19,20 @@ import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWebhookEndpoint } from '../server-core/webhooks/create-webhook-endpoint';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
+import { claimFigure } from './webhooks-claim';
+import { fairnessFigure } from './webhooks-fairness';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
 const WORKER_SCRIPT = fileURLToPath(new URL('./webhooks-worker.ts', import.meta.url));
+/** Which figures to print: `throughput`, `fairness`, `claim` (default all), comma-separated. */
+const FIGURES = new Set((process.env.BENCH_WEBHOOK_FIGURES ?? 'throughput,fairness,claim').split(','));
+
+/** The webhook caps of the environment, as the benchmark's worker processes take them too. */
+function envCaps() {
+  const { perWorkspace, perEndpoint } = loadConfig(process.env).webhookConcurrency;
+  return { perWorkspace, perKey: perEndpoint };
+}
 
 /** A loopback receiver that answers 200 at once and counts what it got. */
 async function startCountingReceiver(): Promise<{ url: string; count(): number; close(): Promise<void> }> {
@@ -121,8 +132,36 @@ async function stopWorkers(children: ChildProcess[]): Promise<number> {
  * `npm run bench -- webhooks`: deliveries per second from the outbox to a loopback receiver (dispatch,
  * signing, HTTP, recording, retry bookkeeping), with one and with two worker processes on Postgres,
  * and one in-process worker on PGlite for reference. The clock starts at the commit of the events.
+ * Then the fairness figure (bench/webhooks-fairness.ts) and the cost of a claim with a deep queue
+ * (bench/webhooks-claim.ts), on PGlite and on Postgres.
  */
 export async function webhooksBench(): Promise<void> {
+  if (FIGURES.has('throughput')) await throughputFigures();
+  if (FIGURES.has('fairness')) await fairnessFigures();
+  if (FIGURES.has('claim')) await claimFigures();
+}
+
+async function claimFigures(): Promise<void> {
+  console.log('webhooks claim cost');
+  const pglite = await openPglite();
+  try {
+    await prepareDatabase(pglite, new Date());
+    await claimFigure('PGlite', pglite);
+  } finally {
+    await pglite.close();
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) return console.log('  Postgres: set DATABASE_URL for its figure');
+  const scoped = await openThrowawaySchema(url, { prefix: 'bench', max: 2 });
+  try {
+    await prepareDatabase(scoped.db, new Date());
+    await claimFigure('Postgres', scoped.db);
+  } finally {
+    await scoped.dispose();
+  }
+}
+
+async function throughputFigures(): Promise<void> {
   const receiver = await startCountingReceiver();
   const masterKey = randomBytes(32);
   const box = createSecretBox(masterKey);
@@ -141,7 +180,7 @@ export async function webhooksBench(): Promise<void> {
         box,
         webhookTransport: createHttpTransport({ allowHosts: ['127.0.0.1'] }),
       },
-      { pollMs: 200 },
+      { pollMs: 200, caps: envCaps() },
     );
     const rate = await measureRun(pglite, box, receiver.url);
     await worker.stop();
@@ -178,4 +217,58 @@ export async function webhooksBench(): Promise<void> {
   } finally {
     await receiver.close();
   }
+}
+
+/** The quiet workspace's latency beside a flood: one in-process worker on PGlite, one worker process on Postgres. */
+async function fairnessFigures(): Promise<void> {
+  const masterKey = randomBytes(32);
+  const box = createSecretBox(masterKey);
+  console.log(
+    `webhooks fairness: workers of the default concurrency (16), the 10 s attempt time-out ` +
+      `(load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+  );
+  await fairnessFigure('PGlite, 1 in-process worker', async (measure) => {
+    const pglite = await openPglite();
+    await prepareDatabase(pglite, new Date());
+    const worker = await startWorker(
+      {
+        db: pglite,
+        clock: systemClock,
+        logger: silentLogger,
+        box,
+        webhookTransport: createHttpTransport({ allowHosts: ['127.0.0.1'] }),
+      },
+      { pollMs: 200, caps: envCaps() },
+    );
+    try {
+      await measure(pglite, box);
+    } finally {
+      await worker.stop();
+      await pglite.close();
+    }
+  });
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log('  Postgres: set DATABASE_URL for the worker-process figure');
+    return;
+  }
+  await fairnessFigure('Postgres, 1 worker process', async (measure) => {
+    const scoped = await openThrowawaySchema(url, { prefix: 'bench', max: 4 });
+    try {
+      await prepareDatabase(scoped.db, new Date());
+      const children = await forkWorkers(1, {
+        BENCH_SCHEMA: scoped.schema,
+        BENCH_SECRET_KEY: masterKey.toString('hex'),
+        BENCH_CONCURRENCY: '16',
+        DATABASE_URL: url,
+      });
+      try {
+        await measure(scoped.db, box);
+      } finally {
+        await stopWorkers(children);
+      }
+    } finally {
+      await scoped.dispose();
+    }
+  });
 }

@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { unstorableEvent } from '../server-core/events/ingest-contact-events';
+import * as events from './contract/events';
 import type { AppEnv } from './env';
 import { limitBody, requireJsonBody } from './middleware/body';
 import {
@@ -9,6 +11,8 @@ import {
   validationHook,
 } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
@@ -16,7 +20,6 @@ import { registerArticleRoutes } from './routes/portal/articles';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerGuideRoutes } from './routes/portal/guides';
-import { registerWebhookEndpointRoutes } from './routes/portal/webhook-endpoints';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
 import { registerPublicContentRoutes } from './routes/public/content';
@@ -24,11 +27,12 @@ import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
 import { registerRetrievalRoutes } from './routes/public/retrieval';
-import { registerPublicWebhookRoutes } from './routes/public/webhooks';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
+import { registerFavicon } from './routes/site/favicon';
 import { registerHealth } from './routes/site/health';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerWidgetRoutes } from './routes/widget';
 import type { Services } from './services';
 
@@ -46,8 +50,16 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   let shapes: RouteShape[] | null = null;
 
   app.use('*', requestId());
+  app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
   app.use('*', limitBody(MAX_BODY_BYTES, isUploadPath));
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
+  app.use(
+    '*',
+    refuseUnstorable({
+      skipBody: isUploadPath,
+      batches: { [events.ingestContactEvents.path]: { field: 'events', refuse: unstorableEvent } },
+    }),
+  );
   app.onError(errorHandler(services.logger));
   app.notFound(
     notFoundHandler(() => {
@@ -60,8 +72,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHealth(app, services);
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
-  registerPublicWebhookRoutes(app, services);
-  registerWebhookEndpointRoutes(app, services);
+  registerWebhookRoutes(app, services);
   registerContactRoutes(app, services);
   registerEventRoutes(app, services);
   registerConversationRoutes(app, services);
@@ -79,5 +90,6 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerDocsPage(app);
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
   registerDemoPage(app, services);
+  registerFavicon(app);
   return app;
 }

@@ -2,19 +2,20 @@ import {
   type ApiKeyAuthenticator,
   createApiKeyAuthenticator,
 } from '../server-core/apikeys/api-key-authenticator';
+import { type ArticleHtmlRenderer, cachedArticleHtml } from '../server-core/content/article-html-cache';
 import type { Db } from '../server-core/db/db';
 import { createFlagCache, type FlagCache } from '../server-core/flags/flag-cache';
 import type { Clock } from '../server-core/lib/clock';
-import type { Config } from '../server-core/lib/config';
 import { deriveKey } from '../server-core/lib/crypto';
-import type { Logger } from '../server-core/lib/logger';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
 import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
 import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
 import type { SearchDeps } from '../server-core/retrieval/search-chunks';
 import type { Embedder } from '../server-core/retrieval/types';
+import { type Config, embedderSettings } from './config';
+import type { Logger } from './logger';
 
-/** Everything a request handler may use. Built once in main.ts (or per test); no module singletons. */
+/** Everything a request handler may use. Built once at start (runtime/server.ts) or per test; no module singletons. */
 export interface Services {
   db: Db;
   clock: Clock;
@@ -24,12 +25,16 @@ export interface Services {
   keys: {
     /** Signs CSRF tokens (HMAC of the session token). */
     csrf: Buffer;
+    /** Signs visitor tokens (server-core/widget/visitor-token.ts). */
+    visitorToken: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
   rateLimiter: RateLimiter;
   /** Turns retrieval text into vectors (offline GloVe by default, EMBEDDINGS_URL otherwise). */
   embedder: Embedder;
+  /** An article body (Markdown) as sanitised HTML, cached per process (article-html-cache.ts). */
+  articleHtml: ArticleHtmlRenderer;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
 }
@@ -50,11 +55,15 @@ export function createServices(deps: {
     config: deps.config,
     logger: deps.logger,
     box: createSecretBox(deps.masterKey),
-    keys: { csrf: deriveKey(deps.masterKey, 'csrf') },
+    keys: {
+      csrf: deriveKey(deps.masterKey, 'csrf'),
+      visitorToken: deriveKey(deps.masterKey, 'visitor-token'),
+    },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),
     rateLimiter,
-    embedder: deps.embedder ?? createEmbedder(deps.config),
+    embedder: deps.embedder ?? createEmbedder(embedderSettings(deps.config)),
+    articleHtml: cachedArticleHtml(),
     close: () => rateLimiter.stop(),
   };
 }

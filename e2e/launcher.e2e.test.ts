@@ -30,7 +30,7 @@ it('the demo page boots the widget once and the launcher opens and closes the pa
 
   // The panel is a src-less iframe in the page's origin, with its contents loaded lazily.
   const frame = page.frameLocator('iframe[title="Support panel"]');
-  await frame.getByRole('heading', { name: 'Support' }).waitFor();
+  await frame.getByRole('heading', { name: 'Acme Demo' }).waitFor();
   expect(await page.locator('iframe[title="Support panel"]').getAttribute('src')).toBeNull();
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   await page.screenshot({ path: join(ROOT, '.tmp', 'launcher-open.png') });
@@ -44,7 +44,7 @@ it('the demo page boots the widget once and the launcher opens and closes the pa
   // Keyboard: open with Enter, close with Escape inside the panel.
   await page.getByRole('button', { name: 'Open support' }).focus();
   await page.keyboard.press('Enter');
-  await frame.getByRole('heading', { name: 'Support' }).waitFor();
+  await frame.getByRole('heading', { name: 'Acme Demo' }).waitFor();
   await frame.getByRole('button', { name: 'Close support' }).press('Escape');
   await panel.waitFor({ state: 'detached' });
   expect(errors).toEqual([]);

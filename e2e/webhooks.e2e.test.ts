@@ -41,7 +41,7 @@ describe.runIf(url)('webhooks across processes on Postgres', () => {
     const env = { DATABASE_URL: dbUrl(), SECRET_KEY: secretKey, UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' };
     server = await startChildServer(env);
     for (let i = 0; i < 2; i++) {
-      const child = runTsx('bff/worker-main.ts', [], { ...server.env, ...env, LOG_LEVEL: 'info' });
+      const child = runTsx('runtime/worker-main.ts', [], { ...server.env, ...env, LOG_LEVEL: 'info' });
       let out = '';
       child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

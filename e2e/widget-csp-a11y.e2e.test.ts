@@ -61,7 +61,7 @@ it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles a
   await w.close();
 });
 
-it('keyboard: launcher, focus into the dialog, tabs with arrow keys, Escape closes and focus returns', async () => {
+it('keyboard: launcher, focus into the search box, results by Tab, Escape closes and focus returns', async () => {
   const w = await watchedPage(browser);
   await w.page.goto(host.page('/a11y/keys', hostPage(snippet(api(), demo.websiteId))));
   await waitForLauncher(w.page);
@@ -71,32 +71,25 @@ it('keyboard: launcher, focus into the dialog, tabs with arrow keys, Escape clos
   const dialog = w.page.getByRole('dialog', { name: 'Support' });
   await dialog.waitFor();
   const frame = panelFrame(w.page);
-  const tab = (name: string) => frame.getByRole('tab', { name });
-  await expect.poll(() => tab('Help').evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(
-    await frame.getByRole('tablist', { name: 'Support sections' }).getByRole('tab').allTextContents(),
-  ).toEqual(['Help', 'Onboarding', 'Chat']);
-  expect(await tab('Help').getAttribute('aria-selected')).toBe('true');
-  const focusedTab = () => frame.locator('[role=tab]:focus').textContent();
-  await w.page.keyboard.press('ArrowRight');
-  expect(await focusedTab()).toBe('Onboarding');
-  expect(await tab('Onboarding').getAttribute('aria-selected')).toBe('true');
-  await frame
-    .getByRole('tabpanel', { name: 'Onboarding' })
-    .getByRole('heading', { name: 'Nothing to do yet' })
-    .waitFor();
-  await w.page.keyboard.press('End');
-  expect(await focusedTab()).toBe('Chat');
-  await frame.getByRole('heading', { name: 'Chat is not available yet' }).waitFor();
-  await w.page.keyboard.press('ArrowRight');
-  expect(await focusedTab()).toBe('Help');
-  await w.page.keyboard.press('ArrowLeft');
-  expect(await focusedTab()).toBe('Chat');
-  await w.page.keyboard.press('Home');
-  expect(await focusedTab()).toBe('Help');
-  await w.page.keyboard.press('Tab');
+  const search = frame.getByRole('searchbox', { name: 'Search help' });
+  // Only Help has something to offer (no program, no chat yet): no tab bar, no dead-end tab.
+  await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await frame.getByRole('tablist').count()).toBe(0);
+  expect(await frame.getByRole('tab').count()).toBe(0);
   await w.page.keyboard.type('order');
-  await frame.getByRole('button', { name: 'Track your order' }).waitFor();
+  // Results arrive as the visitor types: wait for the answer to the whole word.
+  const results = frame.getByRole('list', { name: 'Search results' }).getByRole('button');
+  await expect.poll(() => results.allTextContents()).toEqual([expect.stringContaining('Track your order')]);
+  await w.page.keyboard.press('Tab');
+  expect(await frame.locator('button:focus').getAttribute('aria-labelledby')).toMatch(/^hit-/);
+  expect(await frame.locator(':focus').textContent()).toContain('Track your order');
+  await w.page.keyboard.press('Enter');
+  const heading = frame.getByRole('heading', { name: 'Track your order' });
+  await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Back returns the focus to the article's entry in the list.
+  await frame.getByRole('button', { name: 'Back to articles' }).focus();
+  await w.page.keyboard.press('Enter');
+  await expect.poll(() => frame.locator(':focus').getAttribute('data-slug')).toBe('track-your-order');
   await w.page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   await expect
@@ -108,7 +101,7 @@ it('keyboard: launcher, focus into the dialog, tabs with arrow keys, Escape clos
   await w.close();
 });
 
-it('flag off: Chat | Help and no Onboarding; default_tab; launcher icon at 32 px with the bubble as fallback', async () => {
+it('flag off: no Onboarding, and with nothing but Help to offer no tab bar at all; default_tab; launcher icon at 32 px with the bubble as fallback', async () => {
   const ws = await seedWorkspace();
   await ops(['flag', ws.workspaceId, 'feature.experiences.core', 'off']);
   await ops(['widget', ws.workspaceId, 'default_tab=help', `launcher_icon_url=${api()}/demo/logo.svg`]);
@@ -124,10 +117,10 @@ it('flag off: Chat | Help and no Onboarding; default_tab; launcher icon at 32 px
   ).toEqual([32, 32]);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
-  // allTextContents does not wait: poll until the panel has rendered its tabs.
-  await expect.poll(() => frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
-  expect(await frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected')).toBe('true');
+  // The flag allows Chat | Help; Chat has nothing to offer yet, so the panel is Help alone, without tabs.
   await frame.getByRole('status').filter({ hasText: 'There are no help articles yet.' }).waitFor();
+  expect(await frame.getByRole('tab').count()).toBe(0);
+  await frame.getByRole('searchbox', { name: 'Search help' }).waitFor();
   await w.close();
 
   await ops([
@@ -143,9 +136,10 @@ it('flag off: Chat | Help and no Onboarding; default_tab; launcher icon at 32 px
   await expect.poll(() => launcher(w2.page).locator('svg').count()).toBe(1);
   expect(await launcher(w2.page).locator('img').count()).toBe(0);
   await launcher(w2.page).click();
-  // default_tab onboarding without an Onboarding tab falls back to the first tab.
-  expect(await panelFrame(w2.page).getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe(
-    'true',
-  );
+  // default_tab onboarding without an Onboarding tab falls back to the first tab shown: Help.
+  await panelFrame(w2.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  expect(await panelFrame(w2.page).getByRole('tab').count()).toBe(0);
+  // No experience request is made with the flag off (spec widget.md section 1).
+  expect(w2.requests.filter((r) => r.path.startsWith('/widget/experiences'))).toEqual([]);
   await w2.close();
 });

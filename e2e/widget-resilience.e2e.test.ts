@@ -43,7 +43,7 @@ it('Turbo Drive navigations: the widget follows the body swaps, the open panel i
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('tab', { name: 'Help' }).waitFor();
+  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
 
   await w.page.getByRole('link', { name: 'Go to two' }).click();
   await w.page.getByRole('heading', { name: 'Page two' }).waitFor();
@@ -66,7 +66,7 @@ it('Turbo Drive navigations: the widget follows the body swaps, the open panel i
   await waitForLauncher(w.page);
   expect(await w.page.locator(LAUNCHERS).count()).toBe(1);
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('tab', { name: 'Help' }).waitFor();
+  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
   expect(w.requests.filter((r) => r.path.startsWith('/widget/boot'))).toHaveLength(1);
   expect(w.warnings).toEqual([]);
   expect(w.errors).toEqual([]);
@@ -149,7 +149,7 @@ it('SPA routes: pushState, replaceState and popstate keep the widget working', a
   });
   await w.page.goBack();
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('tab', { name: 'Help' }).waitFor();
+  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
   expect(w.page.url()).toBe(`${host.url}/spa/settings?tab=billing`);
   expect(w.warnings).toEqual([]);
   expect(w.errors).toEqual([]);
@@ -184,6 +184,12 @@ it('the route watcher (minified like the widget) fires its hook once per change 
     };
     const seen: string[] = [];
     const tick = () => new Promise((r) => setTimeout(r, 30));
+    // Waits for the hook to have fired `n` times (popstate and hashchange arrive as tasks, later under load).
+    const until = async (n: number) => {
+      for (let waited = 0; seen.length < n && waited < 5000; waited += 10) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
     const stop = g.RouteWatcher.watchRoutes(window, (href) =>
       seen.push(new URL(href).pathname + new URL(href).search + new URL(href).hash),
     );
@@ -192,8 +198,10 @@ it('the route watcher (minified like the widget) fires its hook once per change 
     history.replaceState({ x: 1 }, '', '/a'); // state only: not a change
     history.replaceState({}, '', '/a?b=1');
     location.hash = 'h'; // hashchange and popstate both signal it: one change
-    await tick();
+    await until(3);
+    await tick(); // the second signal of the hash change, had it counted twice
     history.back(); // popstate
+    await until(4);
     await tick();
     stop();
     history.pushState({}, '', '/after-stop');

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../bff/app';
+import { loadConfig } from '../bff/config';
+import { silentLogger } from '../bff/logger';
+import { ERRORS_MD, renderErrorTable } from '../bff/openapi/error-table';
 import { OPENAPI_JSON, OPENAPI_TYPES, renderOpenApiFiles } from '../bff/openapi/generate';
 import { createServices } from '../bff/services';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import { systemClock } from '../server-core/lib/clock';
-import { loadConfig } from '../server-core/lib/config';
-import { silentLogger } from '../server-core/lib/logger';
 
 /**
- * `npm run openapi`: writes bff/openapi/openapi.json and schema.d.ts from the routes. The app is built
- * over a throwaway in-memory database (the document does not depend on data); `--check` fails when
- * the committed files are stale instead of writing them.
+ * `npm run openapi`: writes bff/openapi/openapi.json and schema.d.ts from the routes, and docs/errors.md
+ * from the error catalog and the status table. The app is built over a throwaway in-memory database
+ * (the document does not depend on data); `--check` fails when the committed files are stale instead
+ * of writing them.
  */
 const db = await openPglite();
 try {
@@ -26,6 +28,7 @@ try {
   const targets: [string, string][] = [
     [OPENAPI_JSON, files.json],
     [OPENAPI_TYPES, files.types],
+    [ERRORS_MD, renderErrorTable()],
   ];
   if (process.argv.includes('--check')) {
     const stale = targets.filter(([path, text]) => {
@@ -41,7 +44,7 @@ try {
     }
   } else {
     for (const [path, text] of targets) writeFileSync(path, text);
-    console.log(`wrote ${OPENAPI_JSON} and ${OPENAPI_TYPES}`);
+    console.log(`wrote ${targets.map(([p]) => p).join(', ')}`);
   }
 } finally {
   await db.close();

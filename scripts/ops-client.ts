@@ -1,17 +1,14 @@
-import { acquireLock, readLock } from '../bff/runtime/instance-lock';
-import { sendOpsCommand } from '../bff/runtime/ops-socket';
-import { openDb } from '../server-core/db/open-db';
-import { systemClock } from '../server-core/lib/clock';
-import { loadConfig } from '../server-core/lib/config';
-import { loadOrCreateSecretKey } from '../server-core/lib/secret-key';
+import { loadConfig } from '../bff/config';
+import { silentLogger } from '../bff/logger';
+import { boot } from '../runtime/boot';
+import { readLock } from '../runtime/instance-lock';
+import { sendOpsCommand } from '../runtime/ops-socket';
 import { type OpsCommand, type OpsResult, runOpsCommand } from '../server-core/ops/ops-commands';
-import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
-import { prepareDatabase } from '../server-core/setup/prepare-database';
 
 /**
  * Runs an operator command where it is safe: through the running server when it holds the embedded
- * database (its ops socket), otherwise against the database directly, holding the DATA_DIR lock so
- * a server cannot start on it meanwhile.
+ * database (its ops socket), otherwise against the database directly, booted like the server (holding
+ * the DATA_DIR lock, so a server cannot start on it meanwhile). Silent: the output is the command's.
  */
 export async function runOps(cmd: OpsCommand): Promise<OpsResult> {
   const config = loadConfig(process.env);
@@ -19,19 +16,11 @@ export async function runOps(cmd: OpsCommand): Promise<OpsResult> {
     const holder = readLock(config.dataDir);
     if (holder) return sendOpsCommand(holder.opsSocket, cmd);
   }
-  const lock = config.databaseUrl ? null : acquireLock(config.dataDir);
+  const booted = await boot({ config, logger: silentLogger });
   try {
-    const { key } = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await prepareDatabase(db, systemClock.now());
-      await checkSecretKeyFingerprint(db, key, systemClock.now());
-      return await runOpsCommand(db, systemClock, cmd);
-    } finally {
-      await db.close();
-    }
+    return await runOpsCommand(booted.db, booted.clock, cmd);
   } finally {
-    lock?.release();
+    await booted.close();
   }
 }
 

@@ -3,6 +3,7 @@ import { fail, runOps } from './ops-client';
 
 const USAGE = `usage: npm run ops -- flag <workspaceId> <flag> on|off
        npm run ops -- widget <workspaceId> [default_tab=help|onboarding|chat|auto] [launcher_icon_url=<url>|none] [logo_url=<url>|none]
+                 [brand_color=#rrggbb] [launcher_side=right|left] [greeting=<text>|none] [language=auto|en|fr|de|es]
        npm run ops -- help-center-host add|remove <workspaceId> <host>
        npm run ops -- help-center-host list <workspaceId>
 
@@ -38,7 +39,8 @@ if (command === 'help-center-host') {
 if (command === 'widget' && workspaceId) {
   const settings: Record<string, string | null> = {};
   for (const arg of process.argv.slice(4)) {
-    const m = /^(default_tab|launcher_icon_url|logo_url)=(.+)$/.exec(arg);
+    const m =
+      /^(default_tab|launcher_icon_url|logo_url|brand_color|launcher_side|greeting|language)=(.+)$/.exec(arg);
     if (!m) fail(USAGE);
     settings[m[1]!] = m[2] === 'none' ? null : m[2]!;
   }

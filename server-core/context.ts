@@ -20,8 +20,3 @@ export interface Ctx {
   requestId?: string;
   ip?: string;
 }
-
-/** The same context on another handle (a transaction). */
-export function withDb(ctx: Ctx, db: Sql): Ctx {
-  return { ...ctx, db };
-}

@@ -11,7 +11,7 @@ const config = {
     description:
       'The public REST API (API key or OAuth token), the portal operations (session cookie) and the endpoints the ' +
       'widget calls. Errors use the envelope `{ error: { code, message, details } }`. Decisions on what the ' +
-      'specification leaves open are in docs/decisions.md.',
+      'specification leaves open are in docs/decisions/README.md.',
   },
   servers: [{ url: '/', description: 'This service' }],
   tags: [

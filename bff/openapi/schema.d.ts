@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the portal
-         * @description Checks the email and password and starts a 12-hour session: an httpOnly, SameSite=Lax session cookie (Secure outside loopback) and a CSRF token for writes. Failed attempts are throttled per email (5 per 15 minutes) and per client address (50 per 15 minutes) with 429 and Retry-After. Idempotency-Key is not honoured here: a sign-in is never replayed.
+         * @description Checks the email and password and starts a 12-hour session: an httpOnly, SameSite=Lax session cookie (Secure outside loopback) and a CSRF token for writes. Failed attempts are throttled with 429 and Retry-After (defaults, configurable): per account and client address, after 5 failures each next attempt waits twice as long (1 s, 2 s, 4 s, ... at most 15 minutes); per account, 100 failures an hour from addresses that have not signed in to it within 30 days; per client address, 50 failures per 15 minutes. Idempotency-Key is not honoured here: a sign-in is never replayed.
          */
         post: operations["login"];
         delete?: never;
@@ -341,7 +341,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint (the signing secret is returned once)
-         * @description The URL must be a public http(s) address (checked without DNS now, and against every DNS answer at each attempt). The payload version is pinned now. There is no update on this surface.
+         * @description The URL must be a public http(s) address (checked without DNS now, and against every DNS answer at each attempt). The payload version is pinned now. A workspace has at most 20 endpoints (the operator sets WEBHOOK_MAX_ENDPOINTS): one more is 422 webhook_endpoint_limit_reached. There is no update on this surface.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -638,7 +638,10 @@ export interface paths {
         /** List webhook endpoints (never their secrets) */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Register a webhook endpoint (the signing secret is returned only here) */
+        /**
+         * Register a webhook endpoint (the signing secret is returned only here)
+         * @description A workspace has at most 20 endpoints (the operator sets WEBHOOK_MAX_ENDPOINTS): one more is 422 webhook_endpoint_limit_reached.
+         */
         post: operations["registerWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -754,6 +757,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/widget/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messenger's appearance: brand colour, launcher side, greeting, language, default tab, images */
+        get: operations["getWidgetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the messenger's appearance (the fields sent; the others stay)
+         * @description Visitors see the change at their next page load (the boot config). 422 validation_failed names the field and its rule: `hex_color`, `max_length`, `single_line`, `enum`, `url` or `https_url`. Audited as widget.settings_updated with the names of the fields changed.
+         */
+        patch: operations["updateWidgetSettings"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -771,6 +795,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/articles/{articleId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Was this article helpful? One vote per visitor and article, changeable
+         * @description A new or changed vote emits the webhook event article.feedback_submitted (article_id, contact_id: the visitor's verified contact or null, helpful, submitted_at); sending the same vote again changes nothing. 404 for an article the visitor may not read; 429 rate_limited above 20 votes a minute per visitor.
+         */
+        post: operations["widgetArticleFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/boot": {
         parameters: {
             query?: never;
@@ -780,7 +824,7 @@ export interface paths {
         };
         /**
          * Boot the widget: config and visitor token
-         * @description The website id names the workspace. Send the stored visitor token as Authorization: Bearer to keep the visitor; a missing, expired or foreign token gets a new visitor. No cookie is used.
+         * @description The website id names the workspace. Send the stored visitor token as Authorization: Bearer to keep the visitor; a missing, expired or foreign token gets a new visitor. No cookie is used. A new visitor is issued without being stored: its token is signed, and the visitor is stored at its first write (or when it boots again an hour or more later). Limited per client address and website (WIDGET_BOOTS_PER_MINUTE, 300 a minute by default): 429 rate_limited with Retry-After.
          */
         get: operations["widgetBoot"];
         put?: never;
@@ -840,7 +884,7 @@ export interface paths {
         };
         /**
          * The Help tab's search over published articles
-         * @description Full-text search (every word matched as a prefix) fused by Reciprocal Rank Fusion with the hybrid retrieval over article chunks (paraphrases), keeping retrieved articles only when close to the query; best first, at most 10. Without q: the articles in help-center order. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
+         * @description Full-text search (every word matched as a prefix) fused by Reciprocal Rank Fusion with the hybrid retrieval over article chunks (paraphrases), keeping retrieved articles only when close to the query and standing out from the rest, then dropping fused results far below the best (an article both searches found outranks ones only one found); best first, at most 10, possibly none. Without q: the articles in help-center order. Limited per client address and website (WIDGET_SEARCHES_PER_MINUTE, 120 a minute by default): 429 rate_limited with Retry-After. An anonymous visitor sees public articles; a verified visitor (user.set under the current identity secret) also authenticated ones; internal articles never. Only published articles.
          */
         get: operations["widgetSearchHelp"];
         put?: never;
@@ -1238,7 +1282,7 @@ export interface components {
             /** @description Event types from the catalog; another name answers 422 unknown_event_type. */
             events: string[];
             /**
-             * @description A public http(s) URL. Refused with 422 webhook_url_not_allowed: other schemes, user info, loopback, private, link-local, CGNAT, multicast, reserved and IPv4-mapped addresses, IPv4 written in decimal/octal/hex, cloud metadata names and local suffixes (localhost, .local, .internal, ...).
+             * @description A public http(s) URL. Refused with 422 webhook_url_not_allowed: other schemes, user info, port 0, loopback, private, link-local, CGNAT, multicast, reserved and IPv4-mapped addresses, IPv4 written in decimal/octal/hex, cloud metadata names and local suffixes (localhost, .local, .internal, ...).
              * @example https://hooks.example.com/support
              */
             url: string;
@@ -1246,10 +1290,11 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description Machine-readable error code.
+                 * @description Machine-readable error code from the catalog (docs/errors.md).
                  * @example validation_failed
+                 * @enum {string}
                  */
-                code: string;
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -1773,6 +1818,43 @@ export interface components {
             /** @description Checked like at creation. */
             url?: string;
         };
+        UpdateWidgetSettingsRequest: {
+            /**
+             * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
+             * @example #1f5fa8
+             */
+            brand_color?: string;
+            /**
+             * @description The tab the panel opens on; `auto`: Onboarding while a program has something to do, else Help when the page has pinned or matched content, else Chat. Tabs with nothing to offer are hidden; a hidden tab falls back to the first shown.
+             * @enum {string}
+             */
+            default_tab?: "help" | "onboarding" | "chat" | "auto";
+            /**
+             * @description The home view's greeting, one line of plain text of at most 120 characters, shown as written whatever the visitor's language; null (or empty) shows the message catalog's greeting in the visitor's language.
+             * @example Welcome to Acme! Ask us anything.
+             */
+            greeting?: string | null;
+            /**
+             * @description The widget's language: English, French, German or Spanish; `auto` takes the first of the visitor's browser languages (navigator.languages) the widget has, else English.
+             * @enum {string}
+             */
+            language?: "auto" | "en" | "fr" | "de" | "es";
+            /**
+             * @description An https URL (http only on a loopback host) of at most 2048 characters, or null.
+             * @example https://cdn.example.com/acme/logo.png
+             */
+            launcher_icon_url?: string | null;
+            /**
+             * @description The corner of the launcher.
+             * @enum {string}
+             */
+            launcher_side?: "right" | "left";
+            /**
+             * @description An https URL (http only on a loopback host) of at most 2048 characters, or null.
+             * @example https://cdn.example.com/acme/logo.png
+             */
+            logo_url?: string | null;
+        };
         Upload: {
             /** @enum {string} */
             audience: "public" | "customers" | "internal";
@@ -1811,7 +1893,7 @@ export interface components {
              */
             attempted_at: string;
             duration_ms: number;
-            /** @description Why the attempt failed, for humans. */
+            /** @description Why the attempt failed, for humans. A host refused at attempt time reads "has no public address" whether its name points into private space or does not exist. */
             error: string | null;
             /** @enum {string|null} */
             error_code: "http_status" | "redirect_not_followed" | "timeout" | "dns_failed" | "address_refused" | "connection_failed" | "tls_failed" | "invalid_url" | "signing_secret_unavailable" | null;
@@ -1821,6 +1903,7 @@ export interface components {
             succeeded: boolean;
         };
         WebhookDelivery: {
+            /** @description Attempts made (the Service-Attempt of the latest). An attempt whose worker stopped before recording it counts but is not listed in `attempts`; the next one carries the next number. */
             attempt_count: number;
             attempts: components["schemas"]["WebhookAttempt"][];
             /**
@@ -1913,6 +1996,24 @@ export interface components {
         WebhookEventTypeList: {
             data: components["schemas"]["WebhookEventType"][];
         };
+        WidgetArticleFeedbackRequest: {
+            /** @description true for Yes, false for No. */
+            helpful: boolean;
+        };
+        WidgetArticleVote: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            article_id: string;
+            helpful: boolean;
+            /**
+             * Format: date-time
+             * @description When this vote was first given or last changed.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            submitted_at: string;
+        };
         WidgetBootConfig: {
             attachments: {
                 enabled: boolean;
@@ -1942,6 +2043,16 @@ export interface components {
             widget_settings: {
                 /** @enum {string} */
                 default_tab: "help" | "onboarding" | "chat" | "auto";
+                /** @description The workspace's greeting as written; null: the catalog's. */
+                greeting: string | null;
+                /**
+                 * @description `auto`: the first of navigator.languages the widget's catalog has, else English.
+                 * @enum {string}
+                 */
+                language: "auto" | "en" | "fr" | "de" | "es";
+                /** @enum {string} */
+                launcher_side: "right" | "left";
+                theme: components["schemas"]["WidgetTheme"];
             };
             workspace_name: string;
         };
@@ -1971,8 +2082,13 @@ export interface components {
             };
         };
         WidgetHelpArticle: {
-            /** @description Markdown. */
+            /** @description Markdown, as written. */
             body: string;
+            /**
+             * @description The body rendered for display under the title: CommonMark with GFM tables and strikethrough, raw HTML shown as text, headings from h3 down, then sanitised to an allowlist (p, br, hr, h1-h6, strong, em, s, code, pre, blockquote, ul, ol[start], li, a[href title target rel], img[src alt title loading referrerpolicy], table, thead, tbody, tr, th/td[class=align-left|center|right]). Links are http(s), mailto or relative and open in a new tab with rel="noopener noreferrer"; images are absolute http(s) only (others become their alt text). No style attributes, event handlers, scripts or frames.
+             * @example <p>Open <strong>Settings</strong> and choose <em>Reset</em>.</p>
+             */
+            body_html: string;
             /**
              * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
@@ -2042,6 +2158,60 @@ export interface components {
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
             website_id: string;
+        };
+        WidgetSettings: {
+            /**
+             * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
+             * @example #1f5fa8
+             */
+            brand_color: string;
+            /**
+             * @description The tab the panel opens on; `auto`: Onboarding while a program has something to do, else Help when the page has pinned or matched content, else Chat. Tabs with nothing to offer are hidden; a hidden tab falls back to the first shown.
+             * @enum {string}
+             */
+            default_tab: "help" | "onboarding" | "chat" | "auto";
+            /**
+             * @description The home view's greeting, one line of plain text of at most 120 characters, shown as written whatever the visitor's language; null (or empty) shows the message catalog's greeting in the visitor's language.
+             * @example Welcome to Acme! Ask us anything.
+             */
+            greeting: string | null;
+            /**
+             * @description The widget's language: English, French, German or Spanish; `auto` takes the first of the visitor's browser languages (navigator.languages) the widget has, else English.
+             * @enum {string}
+             */
+            language: "auto" | "en" | "fr" | "de" | "es";
+            /**
+             * @description An https URL (http only on a loopback host) of at most 2048 characters, or null.
+             * @example https://cdn.example.com/acme/logo.png
+             */
+            launcher_icon_url: string | null;
+            /**
+             * @description The corner of the launcher.
+             * @enum {string}
+             */
+            launcher_side: "right" | "left";
+            /**
+             * @description An https URL (http only on a loopback host) of at most 2048 characters, or null.
+             * @example https://cdn.example.com/acme/logo.png
+             */
+            logo_url: string | null;
+            theme: components["schemas"]["WidgetTheme"];
+            /**
+             * Format: date-time
+             * @description When the settings row was last written (the first install writes it too); null before.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string | null;
+        };
+        /** @description Derived from brand_color; not settable. */
+        WidgetTheme: {
+            /** @description Links and selected states on the light panel: the brand colour, darkened until 4.5:1. */
+            accent: string;
+            /** @description The same on the dark panel (prefers-color-scheme: dark): lightened until 4.5:1. */
+            accent_dark: string;
+            brand: string;
+            /** @description Text on the brand colour: white or black, whichever contrasts more (at least 4.58:1). */
+            on_brand: string;
         };
         WidgetTrackRequest: {
             /**
@@ -5069,6 +5239,132 @@ export interface operations {
             };
         };
     };
+    getWidgetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The widget settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetSettings"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWidgetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWidgetSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The widget settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetSettings"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -5094,6 +5390,80 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetArticleFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description articleId (a malformed id answers 404). */
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetArticleFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote as it stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetArticleVote"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5137,6 +5507,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5302,6 +5681,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

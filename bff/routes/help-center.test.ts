@@ -9,8 +9,8 @@ import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { testCtx } from '../../server-core/testing/ctx';
 import { describeDb } from '../../server-core/testing/db';
 import { makeWorkspace } from '../../server-core/testing/fixtures';
+import { HELP_CENTER_RATE_PER_MINUTE } from '../contract/help-center';
 import { makeTestApp, type TestApp } from '../testing/services';
-import { HELP_CENTER_RATE_PER_MINUTE } from './help-center';
 
 interface Answer {
   data: {
@@ -144,7 +144,7 @@ describeDb('helpCenterSearch', (getDb) => {
     expect(added).toEqual({ workspaceId: ws.id, helpCenterHosts: [host.toLowerCase()] });
     await expect(
       runOpsCommand(db, t.clock, { command: 'help-center-host', action: 'add', workspaceId: other.id, host }),
-    ).rejects.toMatchObject({ code: 'host_taken', status: 409 });
+    ).rejects.toMatchObject({ code: 'host_taken' });
     await expect(
       runOpsCommand(db, t.clock, {
         command: 'help-center-host',
@@ -152,7 +152,7 @@ describeDb('helpCenterSearch', (getDb) => {
         workspaceId: ws.id,
         host: 'https://x/',
       }),
-    ).rejects.toMatchObject({ code: 'invalid_host', status: 422 });
+    ).rejects.toMatchObject({ code: 'invalid_host' });
     expect(
       await runOpsCommand(db, t.clock, {
         command: 'help-center-host',

@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server-core/db/db';
-import { type Clock, type ManualClock, manualClock } from '../../server-core/lib/clock';
-import { type Config, loadConfig } from '../../server-core/lib/config';
-import { silentLogger } from '../../server-core/lib/logger';
-import { createSecretBox, type SecretBox } from '../../server-core/lib/secret-box';
-import { createGloveEmbedder } from '../../server-core/retrieval/embedders/glove-embedder';
-import type { Embedder } from '../../server-core/retrieval/types';
+import { type ManualClock, manualClock } from '../../server-core/lib/clock';
 import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { silentLogger } from '../logger';
 import { createServices, type Services } from '../services';
-import { createHttpTransport, type HttpTransportOptions } from '../webhooks/http-transport';
-import type { WorkerDeps } from '../worker';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: '/nonexistent-test-dir', DEMO: 'off', WORKER: 'off', ...env });
@@ -69,19 +64,3 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'Content-Type': 'application/json', ...headers },
   body: JSON.stringify(body),
 });
-
-/** Worker dependencies for tests: the app's secret box and the real HTTP transport (loopback allowed only when asked). */
-export function testWorkerDeps(
-  db: Db,
-  clock: Clock,
-  opts: { box?: SecretBox; transport?: HttpTransportOptions; embedder?: Embedder } = {},
-): WorkerDeps {
-  return {
-    db,
-    clock,
-    logger: silentLogger,
-    box: opts.box ?? createSecretBox(randomBytes(32)),
-    webhookTransport: createHttpTransport(opts.transport ?? { allowHosts: [] }),
-    embedder: opts.embedder ?? createGloveEmbedder(),
-  };
-}

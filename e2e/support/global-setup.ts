@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DIST_DIR, ensureWidgetBuilt } from '../../scripts/build-widget';
+import { DIST_DIR } from '../../runtime/widget-bundle';
+import { ensureWidgetBuilt } from '../../scripts/build-widget';
 import { startChildServer } from './server';
 
 declare module 'vitest' {

@@ -35,7 +35,7 @@ export function runTsx(entry: string, args: string[], env: NodeJS.ProcessEnv): C
   });
 }
 
-/** `npm start` as a newcomer runs it (the same entry), on a fresh DATA_DIR and a free port. */
+/** The server `npm start` runs (its entry; the global setup built dist/), on a fresh DATA_DIR and a free port. */
 export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
@@ -48,7 +48,7 @@ export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
     LOG_LEVEL: 'info',
     ...extraEnv,
   };
-  const child = runTsx('bff/main.ts', [], env);
+  const child = runTsx('runtime/server-main.ts', [], env);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

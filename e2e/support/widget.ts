@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { inject } from 'vitest';
 import { runCli } from './server';
 
@@ -44,6 +44,30 @@ export async function rotateIdentitySecret(ws: Pick<Seeded, 'workspaceId' | 'own
   return ((await res.json()) as { data: { secret: string } }).data.secret;
 }
 
+/** A signed-in owner's portal calls (session cookie and CSRF token), paths under /api/v1. */
+export async function portalSession(ws: Pick<Seeded, 'ownerEmail' | 'ownerPassword'>) {
+  const base = inject('serverUrl');
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: ws.ownerEmail, password: ws.ownerPassword }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { data } = (await login.json()) as { data: { csrf_token: string } };
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { Cookie: cookie, 'X-CSRF-Token': data.csrf_token, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
 /** A page in a fresh context, collecting [widget] warnings, page errors and widget API requests. */
 export interface Watched {
   context: BrowserContext;
@@ -54,8 +78,8 @@ export interface Watched {
   close(): Promise<void>;
 }
 
-export async function watchedPage(browser: Browser): Promise<Watched> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
+export async function watchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 }, ...options });
   const page = await context.newPage();
   const warnings: string[] = [];
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * API key abilities. The spec fixes the retrieval, guide, article, webhook and events ones; the
- * contact, conversation and experience ones are ours (docs/decisions.md).
+ * contact, conversation and experience ones are ours (docs/decisions/auth-and-sessions.md, Abilities).
  */
 export const ABILITIES = {
   'contacts:read': 'List and read contacts and their experience ledger.',

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import { sha256Hex } from '../lib/crypto';
-import { validationFailed } from '../lib/errors';
+import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { type Ability, expandAbilities, isAbility } from './abilities';
 import { generateApiKey } from './key-format';
@@ -32,17 +32,21 @@ export async function createApiKey(
 ): Promise<{ key: ApiKeyMetadata; plaintext: string }> {
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100)
-    throw validationFailed('name has 1 to 100 characters.', { field: 'name' });
+    throw new DomainError('validation_failed', { field: 'name' }, 'name has 1 to 100 characters.');
   const unknown = input.abilities.filter((a) => !isAbility(a));
   if (unknown.length > 0 || input.abilities.length === 0) {
-    throw validationFailed('abilities must be a non-empty list of known abilities.', {
-      field: 'abilities',
-      unknown,
-    });
+    throw new DomainError(
+      'validation_failed',
+      {
+        field: 'abilities',
+        unknown,
+      },
+      'abilities must be a non-empty list of known abilities.',
+    );
   }
   const now = ctx.clock.now();
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
-    throw validationFailed('expires_at must be in the future.', { field: 'expires_at' });
+    throw new DomainError('validation_failed', { field: 'expires_at' }, 'expires_at must be in the future.');
   }
   const { plaintext, prefix } = generateApiKey(ctx.workspaceId);
   const [key] = await ctx.db.query<ApiKeyMetadata>(

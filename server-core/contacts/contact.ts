@@ -1,4 +1,4 @@
-/** A contact as stored and as the API shows it (spec service-api.md section 2). */
+/** A contact as stored (spec service-api.md section 2). */
 export interface Contact {
   id: string;
   email: string;
@@ -17,18 +17,3 @@ export type AttributeValue = string | number | boolean;
 
 export const CONTACT_COLUMNS =
   'id, email, name, phone, external_id, verified, attributes, unsubscribed, last_seen_at, created_at, updated_at';
-
-export function contactJson(c: Contact) {
-  return {
-    id: c.id,
-    email: c.email,
-    name: c.name,
-    phone: c.phone,
-    external_id: c.external_id,
-    verified: c.verified,
-    attributes: c.attributes,
-    unsubscribed: c.unsubscribed,
-    last_seen_at: c.last_seen_at.toISOString(),
-    created_at: c.created_at.toISOString(),
-  };
-}

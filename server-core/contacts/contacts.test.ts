@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { DomainError } from '../lib/errors';
-import { newId } from '../lib/ulid';
 import { testCtx } from '../testing/ctx';
 import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
@@ -78,6 +77,11 @@ describeDb('contacts', (getDb) => {
       external_id: 'x-1',
       attributes: { a: 1, b: 'two' },
     });
+    const whitespace = await upsertContact(ctx, {
+      email: 'b@example.com',
+      attributes: { b: '   ', d: ' \t\n' },
+    });
+    expect(whitespace.contact.attributes).toEqual({ a: 1, b: 'two' });
     const cleared = await upsertContact(ctx, {
       email: 'b@example.com',
       attributes: { a: null, c: true },
@@ -180,6 +184,22 @@ describeDb('contacts', (getDb) => {
     ).toEqual([second.id]);
   });
 
+  it('upsert and update keep the attribute rules whoever calls them, before writing anything', async () => {
+    const { ctx } = await setup();
+    const tooMany = Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i]));
+    await expect(upsertContact(ctx, { email: 'a@example.com', attributes: tooMany })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'attributes', rule: 'max_keys' },
+    });
+    expect(await listContacts(ctx, { beforeId: null, limit: 10 })).toEqual([]);
+    const { contact } = await upsertContact(ctx, { email: 'a@example.com', attributes: { plan: 'pro' } });
+    await expect(updateContact(ctx, contact.id, { attributes: { 'bad key': 1 } })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { rule: 'key_pattern' },
+    });
+    expect((await getContact(ctx, contact.id)).attributes).toEqual({ plan: 'pro' });
+  });
+
   it('attribute rules: 30 scalar keys at most', () => {
     expect(() =>
       validateAttributePatch(Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, i]))),
@@ -203,6 +223,21 @@ describeDb('contacts', (getDb) => {
       c: false,
       d: null,
     });
-    expect(newId()).toBeTruthy();
+  });
+
+  it('attribute rules: prototype keys and unstorable strings are refused, never dropped or altered', () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      // As JSON.parse (and a JWT's claims) deliver them: an own key, not the object's prototype.
+      const patch = JSON.parse(`{${JSON.stringify(key)}:"x"}`);
+      expect(() => validateAttributePatch(patch), key).toThrow(
+        expect.objectContaining({ details: { field: `attributes.${key}`, rule: 'reserved_key' } }),
+      );
+    }
+    expect(() => validateAttributePatch({ plan: 'pro\u0000' })).toThrow(
+      expect.objectContaining({ details: { field: 'attributes.plan', rule: 'nul_character' } }),
+    );
+    expect(() => validateAttributePatch({ plan: '\ud800' })).toThrow(
+      expect.objectContaining({ details: { field: 'attributes.plan', rule: 'lone_surrogate' } }),
+    );
   });
 });

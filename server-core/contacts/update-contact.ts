@@ -1,7 +1,7 @@
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/db';
-import { conflict, notFound } from '../lib/errors';
-import { type AttributePatch, mergeAttributes } from './attribute-rules';
+import { DomainError, notFound } from '../lib/errors';
+import { type AttributePatch, mergeAttributes, validateAttributePatch } from './attribute-rules';
 import { CONTACT_COLUMNS, type Contact } from './contact';
 
 export interface ContactPatch {
@@ -16,8 +16,12 @@ export interface ContactPatch {
 const next = (value: string | null | undefined, current: string | null) =>
   value === undefined ? current : value === null || value.trim() === '' ? null : value.trim();
 
-/** Changes the given fields only. The email is the contact's key and cannot change (upsert instead). */
+/**
+ * Changes the given fields only; attributes keep the attribute rules. The email is the contact's key
+ * and cannot change (upsert instead).
+ */
 export async function updateContact(ctx: Ctx, contactId: string, patch: ContactPatch): Promise<Contact> {
+  if (patch.attributes !== undefined) validateAttributePatch(patch.attributes);
   return ctx.db.tx(async (db) => {
     const [current] = await db.query<Contact>(
       `select ${CONTACT_COLUMNS} from contacts where workspace_id = $1 and id = $2 for update`,
@@ -43,9 +47,7 @@ export async function updateContact(ctx: Ctx, contactId: string, patch: ContactP
       return row!;
     } catch (err) {
       if (isUniqueViolation(err, 'contacts_external_id_key')) {
-        throw conflict('external_id_taken', 'Another contact already has this external_id.', {
-          field: 'external_id',
-        });
+        throw new DomainError('external_id_taken', { field: 'external_id' });
       }
       throw err;
     }

@@ -1,10 +1,10 @@
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/db';
-import { conflict, DomainError } from '../lib/errors';
+import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { normalizeEmail } from '../members/users';
 import { emitEvent } from '../outbox/emit-event';
-import { type AttributePatch, mergeAttributes } from './attribute-rules';
+import { type AttributePatch, mergeAttributes, validateAttributePatch } from './attribute-rules';
 import { CONTACT_COLUMNS, type Contact } from './contact';
 
 export interface UpsertContactInput {
@@ -26,11 +26,14 @@ const blank = (v: string | null | undefined): boolean => v === undefined || v ==
 function attributePatch(input: UpsertContactInput): AttributePatch {
   const patch = input.attributes ?? {};
   if (input.blankAttributes === 'clear') return patch;
-  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null && v !== ''));
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, v]) => v !== null && !(typeof v === 'string' && v.trim() === '')),
+  );
 }
 
 /**
- * Creates or updates the contact with this email (case-insensitive). Blank incoming values never
+ * Creates or updates the contact with this email (case-insensitive); attributes keep the attribute
+ * rules (422 validation_failed naming the key and rule). Blank incoming values never
  * overwrite stored ones. Creations in a workspace take one advisory lock, so concurrent upserts of
  * one email create one contact and the plan's ceiling holds; a creation emits contact.created in the
  * same transaction, an update that matches emits nothing.
@@ -39,6 +42,7 @@ export async function upsertContact(
   ctx: Ctx,
   input: UpsertContactInput,
 ): Promise<{ contact: Contact; created: boolean }> {
+  if (input.attributes !== undefined) validateAttributePatch(input.attributes);
   const email = input.email.trim();
   const normalized = normalizeEmail(email);
   const now = ctx.clock.now();
@@ -60,9 +64,7 @@ export async function upsertContact(
       return { contact: await create(), created: true };
     } catch (err) {
       if (isUniqueViolation(err, 'contacts_external_id_key')) {
-        throw conflict('external_id_taken', 'Another contact already has this external_id.', {
-          field: 'external_id',
-        });
+        throw new DomainError('external_id_taken', { field: 'external_id' });
       }
       throw err;
     }
@@ -94,9 +96,7 @@ export async function upsertContact(
         [ctx.workspaceId],
       );
       if (!limits || limits.count >= limits.contact_limit) {
-        throw new DomainError('contact_limit_reached', 422, "The workspace's plan allows no more contacts.", {
-          limit: limits?.contact_limit ?? 0,
-        });
+        throw new DomainError('contact_limit_reached', { limit: limits?.contact_limit ?? 0 });
       }
       const [row] = await db.query<Contact>(
         `insert into contacts (workspace_id, id, email, email_normalized, name, phone, external_id, verified, attributes,

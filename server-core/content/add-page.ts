@@ -16,44 +16,27 @@ export interface Page {
   updated_at: Date;
 }
 
-export function pageJson(p: Page, chunkCount: number) {
-  return {
-    id: p.id,
-    url: p.url,
-    title: p.title,
-    audience: p.audience,
-    chunk_count: chunkCount,
-    created_at: p.created_at.toISOString(),
-    updated_at: p.updated_at.toISOString(),
-  };
-}
-
-/** An http(s) URL without its fragment (the same page), or 422 invalid_page_url. */
+/** An http(s) URL without its fragment (the same page), or invalid_page_url. */
 export function normalisePageUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new DomainError('invalid_page_url', 422, 'The page url is not a valid absolute URL.', {
-      field: 'url',
-    });
+    throw new DomainError('invalid_page_url', { field: 'url' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new DomainError('invalid_page_url', 422, 'A page url must be http or https.', { field: 'url' });
+    throw new DomainError('invalid_page_url', { field: 'url' }, 'A page url must be http or https.');
   }
   if (url.username || url.password) {
-    throw new DomainError('invalid_page_url', 422, 'A page url may not carry credentials.', { field: 'url' });
+    throw new DomainError('invalid_page_url', { field: 'url' }, 'A page url may not carry credentials.');
   }
   url.hash = '';
   const href = url.href;
   if (href.length > MAX_PAGE_URL_LENGTH) {
     throw new DomainError(
       'invalid_page_url',
-      422,
+      { field: 'url' },
       `A page url is at most ${MAX_PAGE_URL_LENGTH} characters.`,
-      {
-        field: 'url',
-      },
     );
   }
   return href;

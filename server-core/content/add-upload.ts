@@ -1,11 +1,12 @@
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
+import { RULE_MESSAGES, unstorableString } from '../lib/storable';
 import { newId } from '../lib/ulid';
 import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Audience, Embedder } from '../retrieval/types';
 import { type UploadMediaType, uploadDocument, uploadSections } from './upload-document';
 
-/** The largest file an upload takes (2 MiB); above it 413. */
+/** The largest file an upload takes (2 MiB); above it payload_too_large. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export interface Upload {
@@ -18,22 +19,9 @@ export interface Upload {
   created_at: Date;
 }
 
-export function uploadJson(u: Upload, chunkCount: number) {
-  return {
-    id: u.id,
-    filename: u.filename,
-    media_type: u.media_type,
-    byte_size: u.byte_size,
-    title: u.title,
-    audience: u.audience,
-    chunk_count: chunkCount,
-    created_at: u.created_at.toISOString(),
-  };
-}
-
 /**
  * Adds an uploaded file and indexes it, in one transaction. Only the extracted text is kept (sections
- * as plain text), never the bytes. A file without any text is 422 upload_has_no_text.
+ * as plain text), never the bytes. A file without any text is upload_has_no_text.
  */
 export async function addUpload(
   ctx: Ctx,
@@ -48,9 +36,20 @@ export async function addUpload(
   deps: { embedder: Embedder },
 ): Promise<{ upload: Upload; chunkCount: number }> {
   if (input.byteSize > MAX_UPLOAD_BYTES) {
-    throw new DomainError('payload_too_large', 413, `An upload is at most ${MAX_UPLOAD_BYTES} bytes.`, {
-      max_bytes: MAX_UPLOAD_BYTES,
-    });
+    throw new DomainError(
+      'payload_too_large',
+      { max_bytes: MAX_UPLOAD_BYTES },
+      `An upload is at most ${MAX_UPLOAD_BYTES} bytes.`,
+    );
+  }
+  // A text file holding U+0000 is binary in disguise, and Postgres could not store its text.
+  const textRule = unstorableString(input.text);
+  if (textRule) {
+    throw new DomainError(
+      'validation_failed',
+      { field: 'file', rule: textRule },
+      `The file is not text: ${RULE_MESSAGES[textRule]}`,
+    );
   }
   const sections = uploadSections(input.mediaType, input.text);
   const text = sections
@@ -58,7 +57,7 @@ export async function addUpload(
     .filter(Boolean)
     .join('\n\n');
   if (!text.trim()) {
-    throw new DomainError('upload_has_no_text', 422, 'The file holds no text to index.', { field: 'file' });
+    throw new DomainError('upload_has_no_text', { field: 'file' });
   }
   const now = ctx.clock.now();
   const upload: Upload = {

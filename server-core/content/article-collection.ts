@@ -10,22 +10,21 @@ export interface CollectionRef {
 }
 
 /**
- * The collection id an article write names: `collection_id` must exist in the workspace (422
- * unknown_collection otherwise); `collection_slug` is found or created (named `collection_name`, else
+ * The collection id an article write names: `collection_id` must exist in the workspace
+ * (unknown_collection otherwise); `collection_slug` is found or created (named `collection_name`, else
  * the slug's words). `undefined` when the write names none, `null` when it clears it.
  */
 export async function resolveCollection(ctx: Ctx, ref: CollectionRef): Promise<string | null | undefined> {
   if (ref.collection_id !== undefined && ref.collection_slug !== undefined) {
     throw new DomainError(
       'validation_failed',
-      422,
-      'Name the collection by collection_id or collection_slug, not both.',
       {
         location: 'body',
         issues: [
           { path: 'collection_slug', code: 'exclusive', message: 'Give collection_id or collection_slug.' },
         ],
       },
+      'Name the collection by collection_id or collection_slug, not both.',
     );
   }
   if (ref.collection_id === null) return null;
@@ -35,9 +34,7 @@ export async function resolveCollection(ctx: Ctx, ref: CollectionRef): Promise<s
       [ctx.workspaceId, ref.collection_id.toLowerCase()],
     );
     if (!rows[0]) {
-      throw new DomainError('unknown_collection', 422, 'No collection with this id in the workspace.', {
-        field: 'collection_id',
-      });
+      throw new DomainError('unknown_collection', { field: 'collection_id' });
     }
     return rows[0].id;
   }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context';
-import { conflict } from '../lib/errors';
+import { DomainError } from '../lib/errors';
 import { slugify } from './slug';
 
 /** Serialises slug choices within a workspace for the rest of the transaction. */
@@ -8,8 +8,8 @@ export async function lockArticleSlugs(ctx: Ctx): Promise<void> {
 }
 
 /**
- * The slug an article gets, under lockArticleSlugs. A slug the writer chose must be free (409
- * slug_taken); one derived from the title takes the first free `-2`, `-3`... suffix.
+ * The slug an article gets, under lockArticleSlugs. A slug the writer chose must be free (slug_taken);
+ * one derived from the title takes the first free `-2`, `-3`... suffix.
  */
 export async function chooseArticleSlug(
   ctx: Ctx,
@@ -25,7 +25,7 @@ export async function chooseArticleSlug(
     ).length > 0;
   if (input.slug !== undefined) {
     if (await taken(input.slug)) {
-      throw conflict('slug_taken', 'Another article of this workspace has this slug.', { slug: input.slug });
+      throw new DomainError('slug_taken', { slug: input.slug });
     }
     return input.slug;
   }

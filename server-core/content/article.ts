@@ -28,24 +28,3 @@ export const ARTICLE_COLUMNS =
 
 /** Where a reader opens the article on the help center (site-relative). */
 export const articleUrl = (slug: string) => `/articles/${slug}`;
-
-/** The Article shape of spec section 2, for the portal and the public API alike. */
-export function articleJson(a: Article) {
-  return {
-    id: a.id,
-    title: a.title,
-    slug: a.slug,
-    collection_id: a.collection_id,
-    body: a.body,
-    access_level: a.access_level,
-    status: a.status,
-    position: a.position,
-    source_guide_id: a.source_guide_id,
-    diverged_from_guide: a.diverged_from_guide,
-    body_edited_since_generation: a.body_edited_since_generation,
-    author_id: a.author_id,
-    approved_by: a.approved_by,
-    published_at: a.published_at?.toISOString() ?? null,
-    updated_at: a.updated_at.toISOString(),
-  };
-}

@@ -5,9 +5,8 @@ import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
 import { letterEmbedder } from '../testing/letter-embedder';
 import { createArticle } from './create-article';
-import { publishArticle } from './publish-article';
+import { publishArticle, unpublishArticle } from './publish-article';
 import { getPublishedArticle } from './read-published';
-import { unpublishArticle } from './unpublish-article';
 import { updateArticle } from './update-article';
 
 const deps = { embedder: letterEmbedder };
@@ -83,7 +82,7 @@ describeDb('articles', (getDb) => {
         access_level: 'public',
         position: 0,
       }),
-    ).rejects.toMatchObject({ code: 'slug_taken', status: 409 });
+    ).rejects.toMatchObject({ code: 'slug_taken' });
     await expect(
       createArticle(ctx, {
         title: 'Other',
@@ -92,7 +91,7 @@ describeDb('articles', (getDb) => {
         position: 0,
         collection_id: '01jd0000000000000000000000',
       }),
-    ).rejects.toMatchObject({ code: 'unknown_collection', status: 422 });
+    ).rejects.toMatchObject({ code: 'unknown_collection' });
   });
 
   it('publish indexes sections with audience and document_ref and announces once; unpublish removes them', async () => {
@@ -155,7 +154,7 @@ describeDb('articles', (getDb) => {
       retracted_at: ctx.clock.now().toISOString(),
     });
     await expect(getPublishedArticle(ctx, a.id, ['public', 'customers', 'internal'])).rejects.toMatchObject({
-      status: 404,
+      code: 'not_found',
     });
     const audit = await db.query<{ action: string }>(
       'select action from audit_log where workspace_id = $1 order by id',
@@ -191,19 +190,52 @@ describeDb('articles', (getDb) => {
       },
     ]);
     await expect(getPublishedArticle(ctx, a.id, ['public', 'customers'])).rejects.toMatchObject({
-      status: 404,
+      code: 'not_found',
     });
     expect((await getPublishedArticle(ctx, a.id, ['internal'])).id).toBe(a.id);
     // Edits never announce.
     expect((await outbox(db, ws.id)).map((e) => e.type)).toEqual(['content.published']);
   });
 
+  it('a chosen slug must be a slug and the body fit the index, whoever writes; nothing is written otherwise', async () => {
+    const { db, ws, ctx } = await setup();
+    const input = { title: 'T', body: 'b', access_level: 'public' as const, position: 0 };
+    for (const slug of ['Not A Slug', 'trailing-', 'x'.repeat(121)]) {
+      await expect(createArticle(ctx, { ...input, slug }), slug).rejects.toMatchObject({
+        code: 'validation_failed',
+        details: { field: 'slug', rule: 'slug' },
+      });
+    }
+    await expect(createArticle(ctx, { ...input, collection_slug: 'Bad Collection' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'collection_slug' },
+    });
+    expect(await db.query('select 1 from articles where workspace_id = $1', [ws.id])).toEqual([]);
+    const a = await createArticle(ctx, { ...input, slug: 'x'.repeat(120), body: 'b'.repeat(200_000) });
+    await expect(
+      updateArticle(ctx, a.id, { title: 'New', body: 'b'.repeat(200_001) }, deps),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'body', rule: 'max_length', max: 200_000 },
+    });
+    await expect(updateArticle(ctx, a.id, { slug: 'Bad' }, deps)).rejects.toMatchObject({
+      details: { field: 'slug' },
+    });
+    const [row] = await db.query<{ title: string; slug: string }>(
+      'select title, slug from articles where workspace_id = $1 and id = $2',
+      [ws.id, a.id],
+    );
+    expect(row).toEqual({ title: 'T', slug: 'x'.repeat(120) });
+  });
+
   it("another workspace's article is not found", async () => {
     const { ctx } = await setup();
     const other = await setup();
     const a = await createArticle(ctx, { title: 'Mine', body, access_level: 'public', position: 0 });
-    await expect(publishArticle(other.ctx, a.id, deps)).rejects.toMatchObject({ status: 404 });
-    await expect(updateArticle(other.ctx, a.id, { title: 'x' }, deps)).rejects.toMatchObject({ status: 404 });
-    await expect(unpublishArticle(other.ctx, a.id)).rejects.toMatchObject({ status: 404 });
+    await expect(publishArticle(other.ctx, a.id, deps)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(updateArticle(other.ctx, a.id, { title: 'x' }, deps)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(unpublishArticle(other.ctx, a.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -5,41 +5,29 @@ import type { Audience } from '../retrieval/types';
 
 export type ContentType = 'article' | 'guide';
 
-/**
- * content.published and its audit entry, in the caller's transaction. Event data is the allowlist of
- * the catalog: type, id, audience, time; never a title or body.
- */
-export async function announcePublished(
-  ctx: Ctx,
-  content: { type: ContentType; id: string; audience: Audience; at: Date },
-): Promise<void> {
-  await emitEvent(ctx, 'content.published', {
-    content_type: content.type,
-    content_id: content.id,
-    audience: content.audience,
-    published_at: content.at.toISOString(),
-  });
-  await recordAudit(ctx, {
-    action: `${content.type}.published`,
-    targetType: content.type,
-    targetId: content.id,
-    data: { audience: content.audience },
-  });
-}
+const CHANGES = {
+  published: { event: 'content.published', at: 'published_at', action: 'published' },
+  retracted: { event: 'content.retracted', at: 'retracted_at', action: 'unpublished' },
+} as const;
 
-/** content.retracted and its audit entry, in the caller's transaction. */
-export async function announceRetracted(
+/**
+ * content.published or content.retracted and its audit entry, in the caller's transaction. Event data
+ * is the allowlist of the catalog: type, id, audience, time; never a title or body.
+ */
+export async function announce(
   ctx: Ctx,
+  change: keyof typeof CHANGES,
   content: { type: ContentType; id: string; audience: Audience; at: Date },
 ): Promise<void> {
-  await emitEvent(ctx, 'content.retracted', {
+  const { event, at, action } = CHANGES[change];
+  await emitEvent(ctx, event, {
     content_type: content.type,
     content_id: content.id,
     audience: content.audience,
-    retracted_at: content.at.toISOString(),
+    [at]: content.at.toISOString(),
   });
   await recordAudit(ctx, {
-    action: `${content.type}.unpublished`,
+    action: `${content.type}.${action}`,
     targetType: content.type,
     targetId: content.id,
     data: { audience: content.audience },

@@ -2,6 +2,7 @@ import type { Ctx } from '../context';
 import { newId } from '../lib/ulid';
 import { ARTICLE_COLUMNS, type Article } from './article';
 import { type CollectionRef, resolveCollection } from './article-collection';
+import { checkArticleInput } from './article-limits';
 import { chooseArticleSlug, lockArticleSlugs } from './article-slug';
 import type { AccessLevel } from './audience';
 
@@ -13,8 +14,12 @@ export interface CreateArticleInput extends CollectionRef {
   position: number;
 }
 
-/** A new draft article (not indexed, not readable outside the portal until published). */
+/**
+ * A new draft article (not indexed, not readable outside the portal until published), within the
+ * bounds of article-limits.ts.
+ */
 export async function createArticle(ctx: Ctx, input: CreateArticleInput): Promise<Article> {
+  checkArticleInput(input);
   const now = ctx.clock.now();
   return ctx.db.tx(async (db) => {
     const tctx = { ...ctx, db };

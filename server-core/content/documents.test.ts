@@ -63,6 +63,12 @@ describe('markdown sections', () => {
     );
   });
 
+  it('raw HTML in the Markdown (shown as text to readers) gives no words; in code it stays', () => {
+    expect(
+      markdownToText('<div align="center">\n<img src="logo.png">\n</div>\n\nA <b>bold</b> `<br>` move.'),
+    ).toBe('A bold <br> move.');
+  });
+
   it('a document without headings is one section; an empty one none', () => {
     expect(markdownSections('Just text.')).toEqual([{ anchor: null, heading: null, text: 'Just text.' }]);
     expect(markdownSections('   \n')).toEqual([]);

@@ -130,25 +130,3 @@ export async function loadGuide(
   );
   return { ...row, steps };
 }
-
-/** The Guide shape of spec section 2 (plus share_mode and published_at), for the portal and the public API. */
-export function guideJson(g: Guide) {
-  return {
-    id: g.id,
-    title: g.title,
-    description: g.description,
-    status: g.status,
-    share_mode: g.share_mode,
-    step_count: g.steps.length,
-    language: g.language,
-    verified_at: g.verified_at?.toISOString() ?? null,
-    published_at: g.published_at?.toISOString() ?? null,
-    created_at: g.created_at.toISOString(),
-    updated_at: g.updated_at.toISOString(),
-    steps: g.steps,
-    brand_profile_id: g.brand_profile_id,
-    brand: g.brand ? { ...g.brand, brand_profile_id: g.brand_profile_id } : null,
-    capture_session_id: g.capture_session_id,
-    capture: g.capture,
-  };
-}

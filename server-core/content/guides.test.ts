@@ -6,9 +6,8 @@ import { makeWorkspace } from '../testing/fixtures';
 import { step } from '../testing/guide-steps';
 import { letterEmbedder } from '../testing/letter-embedder';
 import { type CreateGuideInput, createGuide } from './create-guide';
-import { publishGuide } from './publish-guide';
+import { publishGuide, unpublishGuide } from './publish-guide';
 import { getPublishedGuide } from './read-published';
-import { unpublishGuide } from './unpublish-guide';
 import { updateGuide } from './update-guide';
 
 const deps = { embedder: letterEmbedder };
@@ -103,7 +102,7 @@ describeDb('guides', (getDb) => {
     ]);
     expect((await publishGuide(ctx, g.id, deps)).changed).toBe(false);
     await expect(getPublishedGuide(ctx, g.id, ['public', 'customers'])).rejects.toMatchObject({
-      status: 404,
+      code: 'not_found',
     });
     expect((await getPublishedGuide(ctx, g.id, ['public', 'customers', 'internal'])).steps).toHaveLength(2);
 
@@ -118,7 +117,7 @@ describeDb('guides', (getDb) => {
       ['content.published', 'guide', 'internal'],
       ['content.retracted', 'guide', 'internal'],
     ]);
-    await expect(getPublishedGuide(ctx, g.id, ['internal'])).rejects.toMatchObject({ status: 404 });
+    await expect(getPublishedGuide(ctx, g.id, ['internal'])).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('updating a published guide keeps named step ids, replaces steps and chunks, follows the share mode', async () => {
@@ -158,7 +157,6 @@ describeDb('guides', (getDb) => {
       updateGuide(ctx, g.id, { steps: [step('x', { id: '01jd0000000000000000000000' })] }, deps),
     ).rejects.toMatchObject({
       code: 'unknown_step_id',
-      status: 422,
     });
     await expect(
       updateGuide(ctx, g.id, { steps: [step('x', { id: second!.id }), step('y', { id: second!.id })] }, deps),
@@ -167,12 +165,45 @@ describeDb('guides', (getDb) => {
     expect((await updateGuide(ctx, g.id, { title: 'Renamed' }, deps)).steps).toHaveLength(2);
   });
 
+  it('steps beyond their bounds are refused by create and update, and nothing is written', async () => {
+    const { db, ws, ctx } = await setup();
+    const tooMany = Array.from({ length: 201 }, () => step('x'));
+    await expect(createGuide(ctx, guideInput({ steps: tooMany }))).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'steps', rule: 'max_items', max: 200 },
+    });
+    expect(await db.query('select 1 from guides where workspace_id = $1', [ws.id])).toEqual([]);
+
+    const g = await createGuide(ctx, guideInput());
+    await expect(
+      updateGuide(ctx, g.id, { title: 'Renamed', steps: [step('x'.repeat(5001))] }, deps),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'steps.0.text', rule: 'max_length', max: 5000 },
+    });
+    await expect(
+      updateGuide(ctx, g.id, { steps: [step('x', { type: 'Click!' })] }, deps),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'steps.0.type', rule: 'pattern' },
+    });
+    const [row] = await db.query<{ title: string }>('select title from guides where workspace_id = $1', [
+      ws.id,
+    ]);
+    expect(row!.title).toBe('Invite a teammate');
+    expect(
+      await db.query('select text from guide_steps where workspace_id = $1 order by seq', [ws.id]),
+    ).toEqual([{ text: 'Open Settings.' }, { text: 'Type their email.' }]);
+  });
+
   it("another workspace's guide is not found", async () => {
     const { ctx } = await setup();
     const other = await setup();
     const g = await createGuide(ctx, guideInput());
-    await expect(publishGuide(other.ctx, g.id, deps)).rejects.toMatchObject({ status: 404 });
-    await expect(updateGuide(other.ctx, g.id, { title: 'x' }, deps)).rejects.toMatchObject({ status: 404 });
-    await expect(unpublishGuide(other.ctx, g.id)).rejects.toMatchObject({ status: 404 });
+    await expect(publishGuide(other.ctx, g.id, deps)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(updateGuide(other.ctx, g.id, { title: 'x' }, deps)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(unpublishGuide(other.ctx, g.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

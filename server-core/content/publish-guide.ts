@@ -1,11 +1,26 @@
 import type { Ctx } from '../context';
-import { notFound } from '../lib/errors';
-import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Embedder } from '../retrieval/types';
 import { guideAudience } from './audience';
-import { announcePublished } from './content-events';
 import { type Guide, loadGuide } from './guide';
 import { guideDocument } from './guide-document';
+import { type PublicationKind, setPublication } from './publication';
+
+/** Guides as publishing sees them: published from draft or archived, back to draft when unpublished. */
+const GUIDES: PublicationKind<Guide> = {
+  type: 'guide',
+  lock: (db, workspaceId, id) => loadGuide(db, workspaceId, id, true),
+  async write(ctx, current, published, now) {
+    const status = published ? 'published' : 'draft';
+    const publishedAt = published ? now : null;
+    await ctx.db.query(
+      'update guides set status = $3, published_at = $4, updated_at = $5 where workspace_id = $1 and id = $2',
+      [ctx.workspaceId, current.id, status, publishedAt, now],
+    );
+    return { ...current, status, published_at: publishedAt, updated_at: now };
+  },
+  document: guideDocument,
+  audience: (g) => guideAudience(g.share_mode),
+};
 
 /**
  * Publishes a guide (from draft or archived): indexed one chunk per step, content.published and an
@@ -16,24 +31,18 @@ export async function publishGuide(
   guideId: string,
   deps: { embedder: Embedder },
 ): Promise<{ guide: Guide; changed: boolean }> {
-  const now = ctx.clock.now();
-  return ctx.db.tx(async (db) => {
-    const tctx = { ...ctx, db };
-    const current = await loadGuide(db, ctx.workspaceId, guideId, true);
-    if (!current) throw notFound('guide');
-    if (current.status === 'published') return { guide: current, changed: false };
-    await db.query(
-      `update guides set status = 'published', published_at = $3, updated_at = $3 where workspace_id = $1 and id = $2`,
-      [ctx.workspaceId, guideId, now],
-    );
-    const guide = { ...current, status: 'published' as const, published_at: now, updated_at: now };
-    await replaceSourceChunks(tctx, guideDocument(guide), deps.embedder);
-    await announcePublished(tctx, {
-      type: 'guide',
-      id: guideId,
-      audience: guideAudience(guide.share_mode),
-      at: now,
-    });
-    return { guide, changed: true };
+  const { row, changed } = await setPublication(ctx, GUIDES, guideId, {
+    published: true,
+    embedder: deps.embedder,
   });
+  return { guide: row, changed };
+}
+
+/**
+ * Unpublishes a guide: back to draft, its chunks removed, content.retracted and an audit entry, in one
+ * transaction. A guide that is not published is returned unchanged and nothing is announced.
+ */
+export async function unpublishGuide(ctx: Ctx, guideId: string): Promise<{ guide: Guide; changed: boolean }> {
+  const { row, changed } = await setPublication(ctx, GUIDES, guideId, { published: false });
+  return { guide: row, changed };
 }

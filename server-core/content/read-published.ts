@@ -5,7 +5,7 @@ import { ARTICLE_COLUMNS, type Article } from './article';
 import { accessLevelsFor, shareModesFor } from './audience';
 import { type Guide, loadGuide } from './guide';
 
-/** A published article whose audience the reader may see; anything else (draft, other audience, unknown) 404. */
+/** A published article whose audience the reader may see; anything else (draft, other audience, unknown) not_found. */
 export async function getPublishedArticle(
   ctx: Ctx,
   articleId: string,
@@ -20,7 +20,7 @@ export async function getPublishedArticle(
   return row;
 }
 
-/** A published guide whose share-mode audience the reader may see; anything else 404. */
+/** A published guide whose share-mode audience the reader may see; anything else not_found. */
 export async function getPublishedGuide(
   ctx: Ctx,
   guideId: string,

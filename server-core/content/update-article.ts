@@ -5,6 +5,7 @@ import type { Embedder } from '../retrieval/types';
 import { ARTICLE_COLUMNS, type Article } from './article';
 import { type CollectionRef, resolveCollection } from './article-collection';
 import { articleDocument } from './article-document';
+import { checkArticleInput } from './article-limits';
 import { chooseArticleSlug, lockArticleSlugs } from './article-slug';
 import type { AccessLevel } from './audience';
 
@@ -17,8 +18,9 @@ export interface UpdateArticleInput extends CollectionRef {
 }
 
 /**
- * Changes the fields given (omitted ones stay). A published article is re-indexed in the same
- * transaction, so its chunks always match what readers get (audience included).
+ * Changes the fields given (omitted ones stay), within the bounds of article-limits.ts. A published
+ * article is re-indexed in the same transaction, so its chunks always match what readers get (audience
+ * included).
  */
 export async function updateArticle(
   ctx: Ctx,
@@ -26,6 +28,7 @@ export async function updateArticle(
   input: UpdateArticleInput,
   deps: { embedder: Embedder },
 ): Promise<Article> {
+  checkArticleInput(input);
   const now = ctx.clock.now();
   return ctx.db.tx(async (db) => {
     const tctx = { ...ctx, db };

@@ -2,13 +2,16 @@ import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import type { StepInput } from './guide';
+import { checkGuideSteps } from './step-limits';
 
 /**
- * Replaces a guide's steps with `steps`, numbered 1..n in list order. A step keeps its id when it
- * names one of this guide's current steps (422 unknown_step_id for any other id, 422 duplicate_step_id
- * for an id given twice); screenshots without an id get one.
+ * Replaces a guide's steps with `steps`, numbered 1..n in list order, within the bounds of
+ * step-limits.ts (validation_failed naming the field and rule). A step keeps its id when it
+ * names one of this guide's current steps (unknown_step_id for any other id, duplicate_step_id for an
+ * id given twice); screenshots without an id get one.
  */
 export async function writeGuideSteps(ctx: Ctx, guideId: string, steps: readonly StepInput[]): Promise<void> {
+  checkGuideSteps(steps);
   const now = ctx.clock.now();
   const existing = new Set(
     (
@@ -23,18 +26,9 @@ export async function writeGuideSteps(ctx: Ctx, guideId: string, steps: readonly
     if (s.id === undefined) continue;
     const id = s.id.toLowerCase();
     if (!existing.has(id)) {
-      throw new DomainError(
-        'unknown_step_id',
-        422,
-        'A step id must name a step of this guide; omit it for a new step.',
-        {
-          index,
-          id: s.id,
-        },
-      );
+      throw new DomainError('unknown_step_id', { index, id: s.id });
     }
-    if (given.has(id))
-      throw new DomainError('duplicate_step_id', 422, 'A step id appears twice.', { index, id: s.id });
+    if (given.has(id)) throw new DomainError('duplicate_step_id', { index, id: s.id });
     given.add(id);
   }
   await ctx.db.query('delete from guide_steps where workspace_id = $1 and guide_id = $2', [

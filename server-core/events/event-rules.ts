@@ -8,7 +8,10 @@ export const MAX_PROPERTIES = 20;
 export const MAX_PROPERTY_STRING = 500;
 export const MAX_PROPERTIES_BYTES = 4096;
 export const MAX_EVENT_AGE_MS = 30 * 24 * 3600 * 1000;
-/** Clocks drift: an occurred_at up to this far ahead of ours still counts as "now" (docs/decisions.md). */
+/**
+ * Clocks drift: an occurred_at up to this far ahead of ours still counts as "now"
+ * (docs/decisions/contacts-and-events.md, Clock skew and defaults).
+ */
 export const FUTURE_TOLERANCE_MS = 60 * 1000;
 
 export interface RuleBreak {

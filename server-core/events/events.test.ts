@@ -115,7 +115,7 @@ describeDb('contact events', (getDb) => {
         ingestContactEvents(ctx, [{ name: 'fine', contact_id: ada.id }, bad as never]),
       );
       expect(err, rule).toBeInstanceOf(DomainError);
-      expect(err!.status).toBe(422);
+      expect(err!.code).toBe('invalid_event_batch');
       expect(err!.details).toMatchObject({ index: 1, rule });
     }
     expect((await failure(ingestContactEvents(ctx, [])))!.details).toMatchObject({ rule: 'batch_size' });

@@ -1,5 +1,6 @@
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
+import { pathText, type Unstorable } from '../lib/storable';
 import { parseUlid } from '../lib/ulid';
 import { normalizeEmail } from '../members/users';
 import { checkEventName, checkEventProperties, checkOccurredAt, type RuleBreak } from './event-rules';
@@ -21,12 +22,22 @@ export interface IngestResult {
   rejected: { index: number; code: 'contact_not_found'; message: string }[];
 }
 
-function malformed(index: number, broken: RuleBreak): DomainError {
-  return new DomainError('invalid_event_batch', 422, `Event ${index}: ${broken.message}`, {
-    index,
-    field: broken.field,
-    rule: broken.rule,
-  });
+function malformed(index: number, broken: RuleBreak): DomainError<'invalid_event_batch'> {
+  return new DomainError(
+    'invalid_event_batch',
+    { index, field: broken.field, rule: broken.rule },
+    `Event ${index}: ${broken.message}`,
+  );
+}
+
+/**
+ * A value inside event `index` that the edge refuses to store (U+0000, a lone surrogate, a reserved key):
+ * answered like any malformed event, so the batch stays all-or-nothing and names the event and rule.
+ * `found.path` starts at the batch (`events`, index, ...).
+ */
+export function unstorableEvent(index: number, found: Unstorable): DomainError<'invalid_event_batch'> {
+  const field = pathText(found.path.slice(2)) || 'event';
+  return malformed(index, { field, rule: found.rule, message: found.message });
 }
 
 function identifierOf(
@@ -40,17 +51,17 @@ function identifierOf(
 
 /**
  * A batch of contact events (spec 4.2). The whole batch is checked first: any malformed event answers
- * 422 with its index and rule and nothing is written. Then each event's contact is resolved by the
+ * invalid_event_batch with its index and rule and nothing is written. Then each event's contact is resolved by the
  * most specific identifier given (contact_id, then external_id, then email); an unknown or foreign
  * contact is listed in rejected as contact_not_found and the others are written. Contacts are never created.
  */
 export async function ingestContactEvents(ctx: Ctx, events: IncomingEvent[]): Promise<IngestResult> {
   if (events.length < 1 || events.length > MAX_EVENTS_PER_BATCH) {
-    throw new DomainError('invalid_event_batch', 422, `Send 1 to ${MAX_EVENTS_PER_BATCH} events.`, {
-      field: 'events',
-      rule: 'batch_size',
-      count: events.length,
-    });
+    throw new DomainError(
+      'invalid_event_batch',
+      { field: 'events', rule: 'batch_size', count: events.length },
+      `Send 1 to ${MAX_EVENTS_PER_BATCH} events.`,
+    );
   }
   const now = ctx.clock.now();
   const checked = events.map((e, index) => {

@@ -40,7 +40,7 @@ export async function insertContactEvents(
 
 /**
  * One event from the widget for the contact the visitor's verified identity names (never a person
- * named by the page). Invalid input is a 422 naming the rule.
+ * named by the page). Invalid input is invalid_event naming the rule.
  */
 export async function recordWidgetEvent(
   ctx: Ctx,
@@ -48,7 +48,7 @@ export async function recordWidgetEvent(
 ): Promise<void> {
   const broken = checkEventName(input.name) ?? checkEventProperties(input.properties);
   if (broken)
-    throw new DomainError('invalid_event', 422, broken.message, { field: broken.field, rule: broken.rule });
+    throw new DomainError('invalid_event', { field: broken.field, rule: broken.rule }, broken.message);
   await insertContactEvents(
     ctx,
     [

@@ -25,16 +25,3 @@ export interface Experience {
 }
 
 export const EXPERIENCE_COLUMNS = 'id, type, name, slug, status, live_version_id, created_at, updated_at';
-
-export function experienceJson(e: Experience) {
-  return {
-    id: e.id,
-    type: e.type,
-    name: e.name,
-    slug: e.slug,
-    status: e.status,
-    live_version_id: e.live_version_id,
-    created_at: e.created_at.toISOString(),
-    updated_at: e.updated_at.toISOString(),
-  };
-}

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context';
-import { conflict, notFound, validationFailed } from '../lib/errors';
+import { DomainError, notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { emitEvent } from '../outbox/emit-event';
 import { EXPERIENCE_COLUMNS, type Experience, type ExperienceType, SESSIONED_TYPES } from './experience';
@@ -11,7 +11,11 @@ export async function createExperience(
   input: { type: ExperienceType; name: string; slug: string },
 ): Promise<Experience> {
   if (!SLUG.test(input.slug))
-    throw validationFailed('slug must be lower-case letters, digits and dashes.', { field: 'slug' });
+    throw new DomainError(
+      'validation_failed',
+      { field: 'slug' },
+      'slug must be lower-case letters, digits and dashes.',
+    );
   const now = ctx.clock.now();
   const [row] = await ctx.db.query<Experience>(
     `insert into experiences (workspace_id, id, type, name, slug, status, created_at, updated_at)
@@ -56,23 +60,6 @@ export async function publishExperience(
   });
 }
 
-export async function unpublishExperience(ctx: Ctx, experienceId: string): Promise<Experience> {
-  const now = ctx.clock.now();
-  return ctx.db.tx(async (db) => {
-    const [row] = await db.query<Experience>(
-      `update experiences set status = 'draft', live_version_id = null, updated_at = $3
-       where workspace_id = $1 and id = $2 and status = 'published' returning ${EXPERIENCE_COLUMNS}`,
-      [ctx.workspaceId, experienceId, now],
-    );
-    if (!row) throw notFound('published experience');
-    await emitEvent({ ...ctx, db }, 'experience.unpublished', {
-      experience_id: experienceId,
-      type: row.type,
-    });
-    return row;
-  });
-}
-
 interface Person {
   contactId?: string | null;
   visitorId?: string | null;
@@ -98,7 +85,8 @@ export async function openSession(
   const now = ctx.clock.now();
   return ctx.db.tx(async (db) => {
     const e = await liveVersion({ ...ctx, db }, input.experienceId);
-    if (!SESSIONED_TYPES.includes(e.type)) throw conflict('not_sessioned', `A ${e.type} has no sessions.`);
+    if (!SESSIONED_TYPES.includes(e.type))
+      throw new DomainError('not_sessioned', {}, `A ${e.type} has no sessions.`);
     const id = newId(now);
     await db.query(
       `insert into experience_sessions (workspace_id, id, experience_id, version_id, contact_id, widget_visitor_id, state,
@@ -189,7 +177,7 @@ export async function recordSeen(
   return ctx.db.tx(async (db) => {
     const e = await liveVersion({ ...ctx, db }, input.experienceId);
     if (SESSIONED_TYPES.includes(e.type))
-      throw conflict('sessioned', `A ${e.type} records sessions, not seen markers.`);
+      throw new DomainError('sessioned', {}, `A ${e.type} records sessions, not seen markers.`);
     const [existing] = await db.query<{ id: string }>(
       `select id from experience_seen where workspace_id = $1 and experience_id = $2 and version_id = $3
          and (($4::text is not null and contact_id = $4) or ($4::text is null and widget_visitor_id = $5)) for update`,

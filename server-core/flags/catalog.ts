@@ -1,6 +1,6 @@
 /**
  * Feature flags per workspace. A workspace without a row for a flag gets the default here.
- * docs/decisions.md records the names the spec leaves open and why each default is what it is.
+ * docs/decisions/flags.md records the names the spec leaves open and why each default is what it is.
  */
 export const FLAGS = {
   'feature.api.public_v1': { default: true, description: 'The public REST API under /api/v1.' },

@@ -24,13 +24,13 @@ export async function workspaceForHost(db: Sql, hostHeader: string | undefined):
   return rows[0]?.workspace_id ?? null;
 }
 
-/** Serves the workspace's help center on a host; a host already serving another workspace is a 409. */
+/** Serves the workspace's help center on a host; a host already serving another workspace is host_taken. */
 export async function addHelpCenterHost(
   db: Sql,
   input: { workspaceId: string; host: string; now: Date },
 ): Promise<{ host: string; workspaceId: string }> {
   const host = normaliseHost(input.host);
-  if (!host) throw new DomainError('invalid_host', 422, `Not a host name: ${input.host}`);
+  if (!host) throw new DomainError('invalid_host', {}, `Not a host name: ${input.host}`);
   const rows = await db.query<{ workspace_id: string }>(
     `insert into help_center_hosts (host, workspace_id, created_at) values ($1, $2, $3)
      on conflict (host) do update set host = excluded.host
@@ -38,7 +38,7 @@ export async function addHelpCenterHost(
     [host, input.workspaceId, input.now],
   );
   if (rows[0]!.workspace_id !== input.workspaceId)
-    throw new DomainError('host_taken', 409, `${host} already serves another workspace.`);
+    throw new DomainError('host_taken', {}, `${host} already serves another workspace.`);
   return { host, workspaceId: input.workspaceId };
 }
 

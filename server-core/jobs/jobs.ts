@@ -1,5 +1,5 @@
 import type { Sql } from '../db/db';
-import { MINUTE, SECOND } from '../lib/clock';
+import { DAY, MINUTE, SECOND } from '../lib/clock';
 import { newId } from '../lib/ulid';
 
 export const JOBS_CHANNEL = 'jobs';
@@ -14,6 +14,8 @@ export interface Job {
   run_at: Date;
   /** The worker holding the job (set by the claim). */
   locked_by: string | null;
+  /** The lane the job runs in (a webhook attempt: its endpoint); null for jobs without limits. */
+  concurrency_key: string | null;
 }
 
 export interface EnqueueInput {
@@ -24,6 +26,11 @@ export interface EnqueueInput {
   /** While a job with this key is pending or running, enqueueing another is a no-op. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /**
+   * The job's lane: jobs of one key, and keyed jobs of one workspace, run only a few at once over all
+   * workers (claim-jobs.ts). Needs a workspace.
+   */
+  concurrencyKey?: string;
 }
 
 /** Adds a job (in the caller's transaction when given one) and wakes the workers at commit. */
@@ -31,8 +38,9 @@ export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promi
   // on conflict rather than catching the unique violation: inside a transaction on Postgres a caught
   // violation would still abort the caller's transaction.
   const rows = await db.query<{ id: string }>(
-    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
-     values ($1, $2, $3, $4::jsonb, 'pending', $5, $6, $7, $8, $8)
+    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, concurrency_key,
+       created_at, updated_at)
+     values ($1, $2, $3, $4::jsonb, 'pending', $5, $6, $7, $9, $8, $8)
      on conflict do nothing
      returning id`,
     [
@@ -44,6 +52,7 @@ export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promi
       input.maxAttempts ?? 5,
       input.dedupeKey ?? null,
       now,
+      input.concurrencyKey ?? null,
     ],
   );
   if (rows.length === 0) return null;
@@ -58,10 +67,11 @@ export async function enqueueJob(db: Sql, input: EnqueueInput, now: Date): Promi
 export async function enqueueJobs(db: Sql, inputs: readonly EnqueueInput[], now: Date): Promise<number> {
   if (inputs.length === 0) return 0;
   const rows = await db.query(
-    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, created_at, updated_at)
-     select id, workspace_id, kind, payload::jsonb, 'pending', run_at, max_attempts, dedupe_key, $8, $8
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
-       as j(id, workspace_id, kind, payload, run_at, max_attempts, dedupe_key)
+    `insert into jobs (id, workspace_id, kind, payload, state, run_at, max_attempts, dedupe_key, concurrency_key,
+       created_at, updated_at)
+     select id, workspace_id, kind, payload::jsonb, 'pending', run_at, max_attempts, dedupe_key, concurrency_key, $8, $8
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::text[], $9::text[])
+       as j(id, workspace_id, kind, payload, run_at, max_attempts, dedupe_key, concurrency_key)
      on conflict do nothing
      returning id`,
     [
@@ -73,52 +83,11 @@ export async function enqueueJobs(db: Sql, inputs: readonly EnqueueInput[], now:
       inputs.map((i) => i.maxAttempts ?? 5),
       inputs.map((i) => i.dedupeKey ?? null),
       now,
+      inputs.map((i) => i.concurrencyKey ?? null),
     ],
   );
   if (rows.length > 0) await db.notify(JOBS_CHANNEL, inputs[0]!.kind);
   return rows.length;
-}
-
-/**
- * Claims up to `limit` due jobs for one worker. FOR UPDATE SKIP LOCKED lets any number of workers
- * share the table without taking the same job; the lease (locked_until) hands a job back if its
- * worker dies mid-run, so work is done at least once. Jobs whose lease ran out come first. Each
- * branch walks its own partial index in time order, so a claim stays cheap however many jobs wait.
- */
-export async function claimDueJobs(
-  db: Sql,
-  input: { workerId: string; now: Date; limit: number; leaseMs: number; kinds?: string[] },
-): Promise<Job[]> {
-  return db.query<Job>(
-    `with stuck as (
-       select id from jobs
-       where state = 'running' and locked_until <= $2 and ($5::text[] is null or kind = any($5::text[]))
-       order by locked_until
-       limit $3
-       for update skip locked
-     ),
-     due as (
-       select id from jobs
-       where state = 'pending' and run_at <= $2 and ($5::text[] is null or kind = any($5::text[]))
-       order by run_at
-       limit $3
-       for update skip locked
-     ),
-     picked as (
-       select id from (select id, 0 as rank from stuck union all select id, 1 as rank from due) c
-       order by rank limit $3
-     )
-     update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = $1, locked_until = $4, updated_at = $2
-     from picked where j.id = picked.id
-     returning j.id, j.workspace_id, j.kind, j.payload, j.attempts, j.max_attempts, j.run_at, j.locked_by`,
-    [
-      input.workerId,
-      input.now,
-      input.limit,
-      new Date(input.now.getTime() + input.leaseMs),
-      input.kinds ?? null,
-    ],
-  );
 }
 
 /**
@@ -158,4 +127,17 @@ export async function failJob(db: Sql, job: Job, workerId: string, error: string
       now,
     ],
   );
+}
+
+/** Finished jobs (done or failed) are kept a week for inspection. */
+export const FINISHED_JOBS_KEPT_MS = 7 * DAY;
+
+/** Housekeeping: finished jobs older than FINISHED_JOBS_KEPT_MS. */
+export async function purgeFinishedJobs(db: Sql, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - FINISHED_JOBS_KEPT_MS);
+  return (
+    await db.query(`delete from jobs where state in ('done', 'failed') and finished_at < $1 returning id`, [
+      before,
+    ])
+  ).length;
 }

@@ -27,7 +27,6 @@ describe('cursor', () => {
       } catch (err) {
         expect(err).toBeInstanceOf(DomainError);
         expect((err as DomainError).code).toBe('invalid_cursor');
-        expect((err as DomainError).status).toBe(422);
       }
     }
   });

@@ -12,8 +12,7 @@ export function encodeCursor(lastId: string): string {
 }
 
 export function decodeCursor(cursor: string): string {
-  const invalid = () =>
-    new DomainError('invalid_cursor', 422, 'The cursor is not one this API issued.', { field: 'cursor' });
+  const invalid = () => new DomainError('invalid_cursor', { field: 'cursor' });
   if (cursor.length === 0 || cursor.length > 128 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!text.startsWith(PREFIX)) throw invalid();

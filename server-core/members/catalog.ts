@@ -1,7 +1,7 @@
 /**
  * The portal permission catalog and the roles over it. This file is the source of truth; it is
  * written into the roles / permissions / role_permissions tables on every start (syncRoleCatalog).
- * docs/decisions.md records the mapping.
+ * docs/decisions/auth-and-sessions.md records the mapping.
  */
 export const PERMISSIONS = {
   'workspace.read': 'See the workspace and its data in the portal.',
@@ -38,10 +38,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   member: ['workspace.read'],
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && Object.hasOwn(ROLES, value);
-}
 
 export function roleHas(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);

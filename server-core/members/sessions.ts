@@ -3,7 +3,7 @@ import { HOUR, MINUTE } from '../lib/clock';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { newId } from '../lib/ulid';
 
-/** Portal sessions last 12 hours from sign-in, whatever the activity (recorded in docs/decisions.md). */
+/** Portal sessions last 12 hours from sign-in, whatever the activity (docs/decisions/auth-and-sessions.md). */
 export const SESSION_TTL_MS = 12 * HOUR;
 /** last_seen_at is refreshed at most this often, so a busy session is not a write per request. */
 const TOUCH_EVERY_MS = 5 * MINUTE;
@@ -54,4 +54,9 @@ export async function findSession(db: Sql, token: string | undefined, now: Date)
 
 export async function deleteSessionByToken(db: Sql, token: string): Promise<void> {
   await db.query('delete from sessions where token_hash = $1', [sha256Hex(token)]);
+}
+
+/** Housekeeping: sessions past their expiry. */
+export async function purgeExpiredSessions(db: Sql, now: Date): Promise<number> {
+  return (await db.query('delete from sessions where expires_at <= $1 returning id', [now])).length;
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/db';
-import { validationFailed } from '../lib/errors';
+import { DomainError } from '../lib/errors';
 import { hashPassword, MAX_PASSWORD_LENGTH } from '../lib/password';
 import { newId } from '../lib/ulid';
 
@@ -22,9 +22,13 @@ export async function createUser(
   let hash: string | null = null;
   if (input.password != null) {
     if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-      throw validationFailed(`A password has ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`, {
-        field: 'password',
-      });
+      throw new DomainError(
+        'validation_failed',
+        {
+          field: 'password',
+        },
+        `A password has ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
+      );
     }
     hash = await hashPassword(input.password);
   }

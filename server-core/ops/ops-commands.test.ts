@@ -120,7 +120,29 @@ describeDb('seed and ops commands', (getDb) => {
     });
     expect(result).toEqual({
       workspaceId: seeded.workspaceId,
-      widget: { default_tab: 'chat', launcher_icon_url: 'https://cdn.example.com/icon.png', logo_url: null },
+      widget: {
+        default_tab: 'chat',
+        launcher_icon_url: 'https://cdn.example.com/icon.png',
+        logo_url: null,
+        brand_color: '#1f5fa8',
+        launcher_side: 'right',
+        greeting: null,
+        language: 'auto',
+      },
+    });
+    const appearance = await runOpsCommand(db, clock, {
+      command: 'widget',
+      workspaceId: seeded.workspaceId,
+      settings: { brand_color: '#0A7C55', launcher_side: 'left', greeting: 'Hallo!', language: 'de' },
+    });
+    expect(appearance).toMatchObject({
+      widget: {
+        default_tab: 'chat',
+        brand_color: '#0a7c55',
+        launcher_side: 'left',
+        greeting: 'Hallo!',
+        language: 'de',
+      },
     });
     const code = (p: Promise<unknown>) =>
       p.then(
@@ -133,6 +155,10 @@ describeDb('seed and ops commands', (getDb) => {
     expect(await run({ logo_url: 'http://cdn.example.com/logo.png' })).toBe('validation_failed');
     expect(await run({ logo_url: 'javascript:alert(1)' })).toBe('validation_failed');
     expect(await run({ launcher_icon_url: null })).toBe('ok');
+    expect(await run({ brand_color: 'blue' })).toBe('validation_failed');
+    expect(await run({ launcher_side: 'middle' })).toBe('validation_failed');
+    expect(await run({ language: 'klingon' })).toBe('validation_failed');
+    expect(await run({ greeting: null })).toBe('ok');
     expect(
       await code(runOpsCommand(db, clock, { command: 'widget', workspaceId: newId(), settings: {} })),
     ).toBe('not_found');

@@ -10,7 +10,11 @@ import type { Clock } from '../lib/clock';
 import { DomainError } from '../lib/errors';
 import { parseUlid } from '../lib/ulid';
 import { type SeededWorkspace, seedWorkspace } from '../setup/seed-workspace';
-import { type DefaultTab, updateWidgetSettings, type WidgetSettings } from '../widget/widget-settings';
+import {
+  updateWidgetSettings,
+  type WidgetSettings,
+  type WidgetSettingsPatch,
+} from '../widget/widget-settings';
 import { getWorkspace } from '../workspaces/create-workspace';
 
 /** Operator commands, run by the CLI directly or by the running server for it (ops socket). */
@@ -20,20 +24,20 @@ export type OpsCommand =
   | {
       command: 'widget';
       workspaceId: string;
-      settings: { default_tab?: DefaultTab; launcher_icon_url?: string | null; logo_url?: string | null };
+      settings: WidgetSettingsPatch;
     }
   | { command: 'help-center-host'; action: 'add' | 'remove' | 'list'; workspaceId: string; host?: string };
 
 export type OpsResult =
   | SeededWorkspace
   | { workspaceId: string; flag: string; enabled: boolean }
-  | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at'> }
+  | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at' | 'updated_at'> }
   | { workspaceId: string; helpCenterHosts: string[] };
 
 async function existingWorkspace(db: Db, id: string): Promise<string> {
   const workspaceId = parseUlid(id);
   if (!workspaceId || !(await getWorkspace(db, workspaceId))) {
-    throw new DomainError('not_found', 404, `No workspace ${id}.`);
+    throw new DomainError('not_found', {}, `No workspace ${id}.`);
   }
   return workspaceId;
 }
@@ -44,7 +48,7 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
       return seedWorkspace(db, { now: clock.now(), name: cmd.name?.trim() || 'Seeded workspace' });
     case 'flag': {
       if (!isFlag(cmd.flag)) {
-        throw new DomainError('unknown_flag', 422, `Unknown flag ${cmd.flag}.`, { flag: cmd.flag });
+        throw new DomainError('unknown_flag', { flag: cmd.flag }, `Unknown flag ${cmd.flag}.`);
       }
       const workspaceId = await existingWorkspace(db, cmd.workspaceId);
       await setFlag(db, workspaceId, cmd.flag, cmd.enabled, clock.now());
@@ -53,25 +57,25 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
     case 'help-center-host': {
       // Help-center hosts have no portal operation (OPERATIONS.md names none): operators map them here.
       const workspaceId = await existingWorkspace(db, cmd.workspaceId);
-      if (cmd.action !== 'list' && !cmd.host)
-        throw new DomainError('invalid_host', 422, 'Name the host, e.g. help.example.com.');
+      if (cmd.action !== 'list' && !cmd.host) throw new DomainError('invalid_host');
       if (cmd.action === 'add')
         await addHelpCenterHost(db, { workspaceId, host: cmd.host!, now: clock.now() });
       if (cmd.action === 'remove' && !(await removeHelpCenterHost(db, { workspaceId, host: cmd.host! })))
-        throw new DomainError('not_found', 404, `${cmd.host} does not serve workspace ${workspaceId}.`);
+        throw new DomainError('not_found', {}, `${cmd.host} does not serve workspace ${workspaceId}.`);
       return { workspaceId, helpCenterHosts: await listHelpCenterHosts(db, workspaceId) };
     }
     case 'widget': {
-      // Widget appearance has no portal operation yet (OPERATIONS.md names none): operators set it here.
+      // The same fields as updateWidgetSettings (the staff console's operation), for operators.
       const workspaceId = await existingWorkspace(db, cmd.workspaceId);
-      const s = await updateWidgetSettings(
+      const {
+        installed_at: _installed,
+        updated_at: _updated,
+        ...widget
+      } = await updateWidgetSettings(
         { db, clock, workspaceId, actor: { type: 'system', id: null } },
         cmd.settings,
       );
-      return {
-        workspaceId,
-        widget: { default_tab: s.default_tab, launcher_icon_url: s.launcher_icon_url, logo_url: s.logo_url },
-      };
+      return { workspaceId, widget };
     }
   }
 }

@@ -35,7 +35,7 @@ interface Counter {
  * Fixed-window rate limiting shared by every BFF node. Each node counts locally and flushes its hits
  * to rate_limit_windows (an upsert that returns the shared total) every `flushMs`, or at once when a
  * bucket nears its limit; the decision uses the shared total plus local hits. Nodes can overshoot by
- * at most what the others took since their last flush (recorded in docs/decisions.md).
+ * at most what the others took since their last flush (docs/decisions/api-conventions.md, Rate limits).
  */
 export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number }) {
   const counters = new Map<string, Counter & { bucket: Bucket }>();

@@ -23,6 +23,13 @@ export interface AttemptDeps {
 export type AttemptResult =
   | { kind: 'skipped'; reason: 'delivery_gone' | 'not_pending' | 'already_attempted' | 'endpoint_disabled' }
   | {
+      /** The last attempt was interrupted (its worker was killed): the delivery failed without another send. */
+      kind: 'exhausted';
+      endpointId: string;
+      eventType: string;
+      disabledReason: string | null;
+    }
+  | {
       kind: 'attempted';
       endpointId: string;
       eventType: string;
@@ -69,14 +76,26 @@ function openSecret(box: SecretBox, workspaceId: string, d: DeliveryToSend): str
   }
 }
 
+/** What an attempt job asks for: attempt `number`, scheduled as attempt `scheduled` (the same unless retried). */
+export interface AttemptRequest {
+  workspace_id: string;
+  delivery_id: string;
+  number: number;
+  scheduled?: number;
+}
+
+/** The delivery's last_error (and the endpoint's disabled_reason) when its last attempt was lost. */
+export const LAST_ATTEMPT_INTERRUPTED = `Attempt ${MAX_ATTEMPTS} was interrupted before its outcome was recorded; no attempts remain.`;
+
 /**
  * Makes attempt `number` of a delivery and records it. A job that runs again (its worker died, its
- * lease ran out) finds the attempt recorded and does nothing, or makes it again when it was never
- * recorded: at least once, never recorded twice.
+ * lease ran out) finds its scheduled attempt recorded and does nothing, or, when nothing was
+ * recorded, makes the next attempt (the lost one may have reached the receiver): at least once, never
+ * recorded twice, never more than five sends. When the lost attempt was the fifth, the delivery fails.
  */
 export async function attemptDelivery(
   deps: AttemptDeps,
-  job: { workspace_id: string; delivery_id: string; number: number },
+  job: AttemptRequest,
   /** The job this attempt runs as and its worker: completed in the same commit as the record. */
   claim: { jobId: string; workerId: string } | null = null,
 ): Promise<AttemptResult> {
@@ -84,7 +103,8 @@ export async function attemptDelivery(
   const d = await (deps.load ?? createDeliveryLoader(db))(job.workspace_id, job.delivery_id);
   if (!d) return { kind: 'skipped', reason: 'delivery_gone' };
   if (d.status !== 'pending') return { kind: 'skipped', reason: 'not_pending' };
-  if (d.attempt_count >= job.number) return { kind: 'skipped', reason: 'already_attempted' };
+  if (d.attempt_count >= (job.scheduled ?? job.number))
+    return { kind: 'skipped', reason: 'already_attempted' };
   if (d.endpoint_status !== 'enabled') {
     await db.query(
       `update webhook_deliveries set status = 'cancelled', next_attempt_at = null, completed_at = $3, updated_at = $3
@@ -93,6 +113,7 @@ export async function attemptDelivery(
     );
     return { kind: 'skipped', reason: 'endpoint_disabled' };
   }
+  if (job.number > MAX_ATTEMPTS) return failInterrupted(deps, job, d);
 
   const attemptedAt = clock.now();
   const secret = openSecret(deps.box, job.workspace_id, d);
@@ -143,7 +164,7 @@ const RECORD_ATTEMPT = /* sql */ `
 
 async function recordAttempt(
   deps: AttemptDeps,
-  job: { workspace_id: string; delivery_id: string; number: number },
+  job: AttemptRequest,
   claim: { jobId: string; workerId: string } | null,
   endpointId: string,
   eventType: string,
@@ -195,6 +216,7 @@ async function recordAttempt(
         attemptJob({
           workspaceId: job.workspace_id,
           deliveryId: job.delivery_id,
+          endpointId,
           number: job.number + 1,
           runAt: next!,
         }),
@@ -203,14 +225,57 @@ async function recordAttempt(
       return attempted(row.status);
     }
     if (row.status !== 'failed' || row.previous_status !== 'pending') return attempted(row.status);
-    const [endpoint] = await tx.query<{ consecutive_failures: number }>(
-      `update webhook_endpoints set consecutive_failures = consecutive_failures + 1, updated_at = $3
-       where workspace_id = $1 and id = $2 returning consecutive_failures`,
-      [job.workspace_id, endpointId, now],
-    );
-    if (!endpoint || endpoint.consecutive_failures < AUTO_DISABLE_AFTER) return attempted(row.status);
     const reason = error ?? 'Delivery failed.';
-    const disabled = await disableEndpoint(tx, { workspaceId: job.workspace_id, endpointId, reason, now });
-    return attempted(row.status, disabled ? reason : null);
+    return attempted(row.status, await countFailedDelivery(tx, job.workspace_id, endpointId, reason, now));
+  });
+}
+
+/**
+ * A delivery failed: the endpoint's count of consecutive failed deliveries goes up, and the tenth
+ * disables it. Returns the reason when this disabled it.
+ */
+async function countFailedDelivery(
+  tx: Sql,
+  workspaceId: string,
+  endpointId: string,
+  reason: string,
+  now: Date,
+): Promise<string | null> {
+  const [endpoint] = await tx.query<{ consecutive_failures: number }>(
+    `update webhook_endpoints set consecutive_failures = consecutive_failures + 1, updated_at = $3
+     where workspace_id = $1 and id = $2 returning consecutive_failures`,
+    [workspaceId, endpointId, now],
+  );
+  if (!endpoint || endpoint.consecutive_failures < AUTO_DISABLE_AFTER) return null;
+  const disabled = await disableEndpoint(tx, { workspaceId, endpointId, reason, now });
+  return disabled ? reason : null;
+}
+
+/**
+ * The fifth attempt's worker was killed before it recorded anything: that attempt may have reached
+ * the receiver, so none is left. The delivery fails (all five counted) and counts toward auto-disable.
+ */
+async function failInterrupted(
+  deps: AttemptDeps,
+  job: AttemptRequest,
+  d: DeliveryToSend,
+): Promise<AttemptResult> {
+  return deps.db.tx(async (tx) => {
+    const now = deps.clock.now();
+    const failed = await tx.query(
+      `update webhook_deliveries set status = 'failed', attempt_count = ${MAX_ATTEMPTS}, next_attempt_at = null,
+         last_status_code = null, last_error = $3, completed_at = $4, updated_at = $4
+       where workspace_id = $1 and id = $2 and status = 'pending' returning id`,
+      [job.workspace_id, job.delivery_id, LAST_ATTEMPT_INTERRUPTED, now],
+    );
+    if (failed.length === 0) return { kind: 'skipped', reason: 'not_pending' } as const;
+    const disabledReason = await countFailedDelivery(
+      tx,
+      job.workspace_id,
+      d.endpoint_id,
+      LAST_ATTEMPT_INTERRUPTED,
+      now,
+    );
+    return { kind: 'exhausted', endpointId: d.endpoint_id, eventType: d.event_type, disabledReason } as const;
   });
 }

@@ -1,8 +1,16 @@
 import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
+import type { Sql } from '../db/db';
+import { DomainError } from '../lib/errors';
 import type { SecretBox } from '../lib/secret-box';
 import { newId } from '../lib/ulid';
-import { assertDescription, assertEvents, assertWebhookUrl, type WebhookUrlPolicy } from './endpoint-input';
+import {
+  assertDescription,
+  assertEvents,
+  assertWebhookUrl,
+  MAX_ENDPOINTS_PER_WORKSPACE,
+  type WebhookUrlPolicy,
+} from './endpoint-input';
 import { findEndpoint, type WebhookEndpoint, writeSubscriptions } from './endpoint-record';
 import { CURRENT_PAYLOAD_VERSION } from './envelope';
 import { generateSigningSecret, signingSecretContext } from './signing';
@@ -13,14 +21,36 @@ export interface CreateWebhookEndpointInput {
   events: readonly string[];
 }
 
+/** The advisory lock class of "an endpoint is being added to this workspace" (two-int form). */
+const ENDPOINT_COUNT_LOCK_CLASS = 7_270_013;
+
+/**
+ * Refuses a new endpoint once the workspace has `max` (enabled or disabled). Creations of one
+ * workspace are serialised by an advisory lock held to the commit, so two at once cannot both pass.
+ */
+async function assertRoomForEndpoint(db: Sql, workspaceId: string, max: number): Promise<void> {
+  await db.query(`select pg_advisory_xact_lock(${ENDPOINT_COUNT_LOCK_CLASS}, hashtext($1))`, [workspaceId]);
+  const [row] = await db.query<{ n: number }>(
+    'select count(*)::int as n from webhook_endpoints where workspace_id = $1',
+    [workspaceId],
+  );
+  if (row!.n >= max)
+    throw new DomainError(
+      'webhook_endpoint_limit_reached',
+      { limit: max },
+      `A workspace has at most ${max} webhook endpoints; delete one to add another.`,
+    );
+}
+
 /**
  * Registers an endpoint (public createWebhook and portal registerWebhookEndpoint). The signing secret
  * is returned here once and kept only sealed; the payload version is pinned now. The row, its
  * subscriptions and the audit entry are written in one transaction (the caller's when it has one).
+ * A workspace has at most `maxEndpoints` (WEBHOOK_MAX_ENDPOINTS, 20 by default).
  */
 export async function createWebhookEndpoint(
   ctx: Ctx,
-  deps: { box: SecretBox; policy: WebhookUrlPolicy },
+  deps: { box: SecretBox; policy: WebhookUrlPolicy; maxEndpoints?: number },
   input: CreateWebhookEndpointInput,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const url = assertWebhookUrl(input.url, deps.policy);
@@ -30,6 +60,7 @@ export async function createWebhookEndpoint(
   const id = newId(now);
   const secret = generateSigningSecret();
   return ctx.db.tx(async (db) => {
+    await assertRoomForEndpoint(db, ctx.workspaceId, deps.maxEndpoints ?? MAX_ENDPOINTS_PER_WORKSPACE);
     await db.query(
       `insert into webhook_endpoints (workspace_id, id, url, description, status, payload_version, secret_sealed,
          enabled_since, created_at, updated_at)

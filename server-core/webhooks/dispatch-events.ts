@@ -56,14 +56,14 @@ export async function dispatchEvents(db: Sql, now: Date, limit = 200): Promise<D
     });
 
     if (rows.length > 0) {
-      const inserted = await tx.query<{ workspace_id: string; id: string }>(
+      const inserted = await tx.query<{ workspace_id: string; id: string; endpoint_id: string }>(
         `insert into webhook_deliveries (workspace_id, id, endpoint_id, event_id, event_type, delivery_key,
            payload_version, body, status, next_attempt_at, created_at, updated_at)
          select workspace_id, id, endpoint_id, event_id, event_type, id, payload_version, body, 'pending', $8, $8, $8
          from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
            as d(workspace_id, id, endpoint_id, event_id, event_type, payload_version, body)
          on conflict (workspace_id, endpoint_id, event_id) where redelivery_of is null do nothing
-         returning workspace_id, id`,
+         returning workspace_id, id, endpoint_id`,
         [
           rows.map((r) => r.target.workspace_id),
           rows.map((r) => r.id),
@@ -79,7 +79,13 @@ export async function dispatchEvents(db: Sql, now: Date, limit = 200): Promise<D
       await enqueueJobs(
         tx,
         inserted.map((d) =>
-          attemptJob({ workspaceId: d.workspace_id, deliveryId: d.id, number: 1, runAt: now }),
+          attemptJob({
+            workspaceId: d.workspace_id,
+            deliveryId: d.id,
+            endpointId: d.endpoint_id,
+            number: 1,
+            runAt: now,
+          }),
         ),
         now,
       );

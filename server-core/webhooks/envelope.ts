@@ -5,7 +5,6 @@ import { EVENT_DATA_FIELDS, type EventType, isEventType } from './catalog';
  * envelope changes, add a renderer for the new date and keep the old one for endpoints pinned to it.
  */
 export const CURRENT_PAYLOAD_VERSION = '2026-10-09';
-export const PAYLOAD_VERSIONS = [CURRENT_PAYLOAD_VERSION] as const;
 
 export interface OutboxEvent {
   workspace_id: string;

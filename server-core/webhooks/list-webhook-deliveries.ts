@@ -2,7 +2,7 @@ import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
 import { DELIVERY_COLUMNS, type DeliveryStatus, type WebhookDelivery, withAttempts } from './delivery-record';
 
-/** The delivery log of one endpoint, newest first, each with its attempts. 404 for another workspace's endpoint. */
+/** The delivery log of one endpoint, newest first, each with its attempts. not_found for another workspace's endpoint. */
 export async function listWebhookDeliveries(
   ctx: Ctx,
   endpointId: string,

@@ -1,14 +1,14 @@
 import type { Ctx } from '../context';
 import { enqueueJob } from '../jobs/jobs';
-import { conflict, notFound } from '../lib/errors';
+import { DomainError, notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { attemptJob } from './attempt-job';
 import { DELIVERY_COLUMNS, type WebhookDelivery, withAttempts } from './delivery-record';
 
 /**
  * A new delivery with the original's exact bytes and Idempotency-Key (each attempt is signed afresh);
- * the original keeps its status and attempts. 409 endpoint_disabled while the endpoint is disabled,
- * 409 delivery_in_progress while the original still has attempts to come.
+ * the original keeps its status and attempts. endpoint_disabled while the endpoint is disabled,
+ * delivery_in_progress while the original still has attempts to come.
  */
 export async function redeliverWebhookDelivery(ctx: Ctx, deliveryId: string): Promise<WebhookDelivery> {
   return ctx.db.tx(async (tx) => {
@@ -20,17 +20,9 @@ export async function redeliverWebhookDelivery(ctx: Ctx, deliveryId: string): Pr
     );
     if (!original) throw notFound('webhook delivery');
     if (original.endpoint_status !== 'enabled')
-      throw conflict('endpoint_disabled', 'The endpoint is disabled; enable it before redelivering.', {
-        endpoint_id: original.endpoint_id,
-      });
+      throw new DomainError('endpoint_disabled', { endpoint_id: original.endpoint_id });
     if (original.status === 'pending')
-      throw conflict(
-        'delivery_in_progress',
-        'The delivery is still being attempted; redeliver it once it has finished.',
-        {
-          delivery_id: deliveryId,
-        },
-      );
+      throw new DomainError('delivery_in_progress', { delivery_id: deliveryId });
     const now = ctx.clock.now();
     const id = newId(now);
     const [created] = await tx.query<Omit<WebhookDelivery, 'attempts'>>(
@@ -44,7 +36,13 @@ export async function redeliverWebhookDelivery(ctx: Ctx, deliveryId: string): Pr
     );
     await enqueueJob(
       tx,
-      attemptJob({ workspaceId: ctx.workspaceId, deliveryId: id, number: 1, runAt: now }),
+      attemptJob({
+        workspaceId: ctx.workspaceId,
+        deliveryId: id,
+        endpointId: original.endpoint_id,
+        number: 1,
+        runAt: now,
+      }),
       now,
     );
     return (await withAttempts(tx, ctx.workspaceId, [created!]))[0]!;

@@ -24,6 +24,12 @@ const HOSTILE: [string, UrlRefusal][] = [
   ['https://hooks.example.com@127.0.0.1/', 'userinfo_not_allowed'],
   ['https://@hooks.example.com/', 'userinfo_not_allowed'],
   ['http://8.8.8.8:80@169.254.169.254/latest/meta-data/', 'userinfo_not_allowed'],
+  // port 0 (the parser refuses ports above 65535 itself)
+  ['https://hooks.example.com:0/', 'port_not_allowed'],
+  ['https://hooks.example.com:000/x', 'port_not_allowed'],
+  ['https://93.184.216.34:0/', 'port_not_allowed'],
+  ['https://[2606:4700:4700::1111]:0/', 'port_not_allowed'],
+  ['https://hooks.example.com:65536/', 'invalid_url'],
   // IPv4 loopback, private, link-local, CGNAT, multicast, unspecified, reserved
   ['http://127.0.0.1/', 'address_not_public'],
   ['http://127.255.255.254:8080/', 'address_not_public'],
@@ -95,6 +101,8 @@ const ACCEPTED = [
   'http://hooks.example.com:8080/a?b=c',
   'https://8.8.8.8/hook',
   'https://93.184.216.34:8443/',
+  'https://hooks.example.com:1/',
+  'https://hooks.example.com:65535/',
   'https://[2606:4700:4700::1111]/hook',
   'https://xn--bcher-kva.example/', // bücher.example
   'https://hooks.example.com./trailing-dot',
@@ -122,8 +130,9 @@ describe('registration guard (no DNS)', () => {
     expect(checkWebhookUrl('http://localhost:4000/hook', allow).ok).toBe(true);
     expect(checkWebhookUrl('http://127.0.0.2/', allow).ok).toBe(false);
     expect(checkWebhookUrl('http://10.0.0.1/', allow).ok).toBe(false);
-    // The allow list never excuses a scheme or user info.
+    // The allow list never excuses a scheme, user info or port 0.
     expect(checkWebhookUrl('ftp://127.0.0.1/', allow).ok).toBe(false);
+    expect(checkWebhookUrl('http://127.0.0.1:0/', allow).ok).toBe(false);
     expect(checkWebhookUrl('http://a:b@127.0.0.1/', allow).ok).toBe(false);
     expect(isAllowedHost('LOCALHOST.', allow)).toBe(true);
     expect(isAllowedHost('0:0:0:0:0:0:0:1', allow)).toBe(true);

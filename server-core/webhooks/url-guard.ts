@@ -11,12 +11,14 @@ export type UrlRefusal =
   | 'scheme_not_allowed'
   | 'userinfo_not_allowed'
   | 'ambiguous_ipv4_form'
+  | 'port_not_allowed'
   | 'address_not_public'
   | 'host_not_public';
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: UrlRefusal; message: string };
 
-const MAX_URL_LENGTH = 2048;
+/** The longest webhook URL (spec section 8). */
+export const MAX_URL_LENGTH = 2048;
 
 /** Names that only ever mean something inside a network, and the cloud metadata services. */
 const BLOCKED_NAMES = new Set([
@@ -77,6 +79,16 @@ export function isPublicAddress(address: string): boolean {
   return v6.range() === 'unicast' && first >= 0x2000 && first <= 0x3fff;
 }
 
+/**
+ * A port a request can go to: none (the scheme's default) or 1..65535. The URL parser already refuses
+ * ports above 65535 but keeps port 0, which no receiver listens on.
+ */
+export function hasUsablePort(url: URL): boolean {
+  if (url.port === '') return true;
+  const port = Number(url.port);
+  return Number.isInteger(port) && port >= 1 && port <= 65535;
+}
+
 /** The host exactly as written in the URL (between "//" and the path), before the parser normalises it. */
 function rawAuthority(input: string): string {
   const afterScheme = input.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
@@ -111,6 +123,7 @@ export function checkWebhookUrl(input: string, allowHosts: readonly string[] = [
   const authority = rawAuthority(input);
   if (url.username !== '' || url.password !== '' || authority.includes('@'))
     return refuse('userinfo_not_allowed', 'The URL may not carry a user name or password.');
+  if (!hasUsablePort(url)) return refuse('port_not_allowed', 'The port must be 1 to 65535.');
 
   const host = normalizeHost(url.hostname);
   if (isAllowedHost(host, allowHosts)) return { ok: true, url };

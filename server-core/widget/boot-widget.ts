@@ -3,18 +3,33 @@ import type { Db } from '../db/db';
 import type { Flag } from '../flags/catalog';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
-import { createVisitor, findVisitor, touchVisitor, type Visitor } from './visitors';
-import { type DefaultTab, getWidgetSettings, markWidgetInstalled } from './widget-settings';
+import type { RateLimiter } from '../ratelimit/rate-limiter';
+import { throttleAddress } from '../ratelimit/throttle-address';
+import { type WidgetTheme, widgetTheme } from './brand-colors';
+import { findVisitor, issueVisitor, touchVisitor, type Visitor } from './visitors';
+import {
+  type DefaultTab,
+  getWidgetSettings,
+  type LanguageSetting,
+  type LauncherSide,
+  markWidgetInstalled,
+} from './widget-settings';
 
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The boot config (docs/decisions.md lists every field and why). */
+/** The boot config (docs/decisions/widget-api.md, Boot config, lists every field and why). */
 export interface BootConfig {
   website_id: string;
   workspace_name: string;
   features: { experiences: boolean; event_tracking: boolean; walkthrough: boolean };
-  widget_settings: { default_tab: DefaultTab };
+  widget_settings: {
+    default_tab: DefaultTab;
+    launcher_side: LauncherSide;
+    greeting: string | null;
+    language: LanguageSetting;
+    theme: WidgetTheme;
+  };
   launcher_icon_url: string | null;
   logo_url: string | null;
   attachments: { enabled: boolean; max_bytes: number; types: string[] };
@@ -33,22 +48,36 @@ export interface BootDeps {
   db: Db;
   clock: Clock;
   flags: { isEnabled(workspaceId: string, flag: Flag): Promise<boolean> };
+  rateLimiter: RateLimiter;
+  /** Signs visitor tokens (visitor-token.ts). */
+  visitorTokenKey: Buffer;
+}
+
+export interface BootInput {
+  websiteId: string;
+  token: string | null;
+  countsAsInstall: boolean;
+  /** The client address's throttle key and the boots it may make per minute on this website. */
+  throttle: { address: string; perMinute: number };
 }
 
 /**
- * GET /widget/boot: the website id names the workspace; a live visitor token of that workspace is
- * reused (and extended), anything else gets a new visitor. The first boot from a customer page marks
- * the widget installed.
+ * GET /widget/boot: the website id names the workspace; boots are limited per client address and
+ * website; a live visitor token of that workspace is reused (and extended), anything else gets a new
+ * visitor, issued without a write (visitors.ts). The first boot from a customer page marks the widget
+ * installed.
  */
-export async function bootWidget(
-  deps: BootDeps,
-  input: { websiteId: string; token: string | null; countsAsInstall: boolean },
-): Promise<BootResult> {
+export async function bootWidget(deps: BootDeps, input: BootInput): Promise<BootResult> {
   const [workspace] = await deps.db.query<{ id: string; name: string; website_id: string }>(
     'select id, name, website_id from workspaces where website_id = $1',
     [input.websiteId],
   );
   if (!workspace) throw notFound('website');
+  await throttleAddress(
+    deps.rateLimiter,
+    { workspaceId: workspace.id, name: 'widget_boot', ...input.throttle },
+    'Too many widget boots from this address. Retry after the reset.',
+  );
   const ctx: Ctx = {
     db: deps.db,
     clock: deps.clock,
@@ -57,13 +86,17 @@ export async function bootWidget(
   };
 
   const now = deps.clock.now();
-  const presented = input.token ? await findVisitor(deps.db, input.token, now) : null;
+  const presented = input.token ? await findVisitor(deps, input.token, now) : null;
   let visitor: Visitor;
   let token: string | null = null;
   if (presented && presented.workspaceId === workspace.id) {
     visitor = await touchVisitor({ ...ctx, actor: { type: 'visitor', id: presented.id } }, presented);
   } else {
-    ({ visitor, token } = await createVisitor(ctx, workspace.website_id));
+    ({ visitor, token } = issueVisitor(
+      deps.visitorTokenKey,
+      { id: workspace.id, websiteId: workspace.website_id },
+      now,
+    ));
   }
   if (input.countsAsInstall) await markWidgetInstalled(ctx);
 
@@ -89,7 +122,13 @@ export async function bootWidget(
         event_tracking: await flag('feature.contacts.event_tracking'),
         walkthrough: await flag('feature.walkthrough.player'),
       },
-      widget_settings: { default_tab: settings.default_tab },
+      widget_settings: {
+        default_tab: settings.default_tab,
+        launcher_side: settings.launcher_side,
+        greeting: settings.greeting,
+        language: settings.language,
+        theme: widgetTheme(settings.brand_color),
+      },
       launcher_icon_url: (await flag('feature.messaging.launcher_icon')) ? settings.launcher_icon_url : null,
       logo_url: settings.logo_url,
       // No attachment scanner is wired yet (CLAMD_URL): uploads stay off, as the spec's gates require.

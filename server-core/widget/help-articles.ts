@@ -1,3 +1,4 @@
+import { markdownSections } from '../content/markdown-sections';
 import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
 
@@ -28,6 +29,21 @@ export interface HelpArticle {
 
 export const MAX_HELP_RESULTS = 10;
 const EXCERPT_CHARS = 160;
+/** How much of a body is read for its excerpt: a search lists ten bodies of up to 200,000 characters. */
+const EXCERPT_SOURCE_CHARS = 4_000;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*\S.*$/gm;
+
+/**
+ * The start of a long body, cut at a paragraph break, with the document's link reference definitions
+ * (`[1]: https://…`, usually at the end) so `[words][1]` near the top still reads as words.
+ */
+function leadingMarkdown(body: string): string {
+  if (body.length <= EXCERPT_SOURCE_CHARS) return body;
+  const head = body.slice(0, EXCERPT_SOURCE_CHARS);
+  const cut = head.lastIndexOf('\n\n');
+  const references = body.slice(EXCERPT_SOURCE_CHARS).match(REFERENCE_DEFINITION) ?? [];
+  return `${cut > EXCERPT_SOURCE_CHARS / 2 ? head.slice(0, cut) : head}\n\n${references.join('\n')}`;
+}
 
 /** Letters and digits only, each matched as a prefix: "reset passw" finds "Resetting your password". */
 export function toPrefixQuery(q: string): string | null {
@@ -39,15 +55,15 @@ export function toPrefixQuery(q: string): string | null {
   return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-/** Plain text for a result line: Markdown marks dropped, whitespace collapsed, cut at a word. */
+/**
+ * Plain text for a result line: the body read by the Markdown parser (markdown-sections.ts), so no
+ * syntax shows; section headings are left out (the line is no outline) and never run into the text
+ * around them. Whitespace collapsed, cut at a word.
+ */
 export function excerptOf(body: string): string {
-  const text = body
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*(?:[-*]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`>#]+/g, '')
+  const text = markdownSections(leadingMarkdown(body))
+    .map((s) => s.text)
+    .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= EXCERPT_CHARS) return text;
@@ -82,7 +98,7 @@ export async function searchHelpArticles(
   return rows.map((r) => ({ id: r.id, slug: r.slug, title: r.title, excerpt: excerptOf(r.body) }));
 }
 
-/** One published article by slug, if the audience may see it; otherwise 404 (never 403). */
+/** One published article by slug, if the audience may see it; otherwise not_found (never a refusal). */
 export async function getHelpArticle(
   ctx: Ctx,
   input: { slug: string; audience: HelpAudience },

@@ -2,8 +2,9 @@ import { validateAttributePatch } from '../contacts/attribute-rules';
 import type { Contact } from '../contacts/contact';
 import { upsertContact } from '../contacts/upsert-contact';
 import type { Ctx } from '../context';
-import { DomainError } from '../lib/errors';
+import { DomainError, type ErrorCode } from '../lib/errors';
 import type { SecretBox } from '../lib/secret-box';
+import { RULE_MESSAGES, unstorableString } from '../lib/storable';
 import { type ProofFailure, tokenTooLarge, verifyIdentityHmac, verifyIdentityToken } from './identity-proof';
 import { openIdentitySecret } from './identity-secret';
 import { linkVisitorIdentity, type Visitor } from './visitors';
@@ -15,44 +16,29 @@ export interface IdentifyInput {
   token?: string;
 }
 
-/** The refusal each proof failure answers (docs/decisions.md, "Widget (issue 6)"). */
-const REFUSALS: Record<Exclude<ProofFailure, 'token_too_large'>, [string, string]> = {
-  token_invalid: [
-    'invalid_identity_token',
-    'The identity token is not a valid HS256 JWT signed with the widget identity secret.',
-  ],
-  token_expired: ['identity_token_expired', 'The identity token has expired.'],
-  token_exp_missing: ['identity_token_exp_missing', 'The identity token has no exp claim.'],
-  token_exp_too_far: [
-    'identity_token_exp_too_far',
-    'The identity token expires more than 24 hours from now.',
-  ],
-  token_email_mismatch: [
-    'identity_email_mismatch',
-    "The identity token's email must be lower-case and equal the email passed to user.set.",
-  ],
-  hmac_invalid: [
-    'invalid_identity_hmac',
-    'The hmac is not the HMAC-SHA256 of the email under the widget identity secret.',
-  ],
-};
+/** The refusal each proof failure answers (docs/decisions/widget-api.md, Identity refusals). */
+const REFUSALS = {
+  token_invalid: 'invalid_identity_token',
+  token_expired: 'identity_token_expired',
+  token_exp_missing: 'identity_token_exp_missing',
+  token_exp_too_far: 'identity_token_exp_too_far',
+  token_email_mismatch: 'identity_email_mismatch',
+  hmac_invalid: 'invalid_identity_hmac',
+} as const satisfies Record<Exclude<ProofFailure, 'token_too_large'>, ErrorCode>;
 
-const refuse = (failure: Exclude<ProofFailure, 'token_too_large'>) =>
-  new DomainError(REFUSALS[failure][0], 403, REFUSALS[failure][1]);
+const refuse = (failure: keyof typeof REFUSALS) => new DomainError(REFUSALS[failure]);
 
-const tokenTooLargeError = () =>
-  new DomainError('token_too_large', 422, 'The identity token is larger than 64 KB.', {
-    field: 'token',
-    max_bytes: 64 * 1024,
-  });
+const tokenTooLargeError = () => new DomainError('token_too_large', { field: 'token', max_bytes: 64 * 1024 });
 
+/** An attribute rule the token's attributes break, answered as invalid_token_attributes. */
 function attributesError(err: unknown): never {
-  if (err instanceof DomainError && err.status === 422) {
-    throw new DomainError('invalid_token_attributes', 422, err.message, {
-      field: 'token',
-      path: String(err.details.field ?? 'attributes'),
-      rule: err.details.rule,
-    });
+  if (err instanceof DomainError && err.is('validation_failed')) {
+    const broken = 'field' in err.details ? err.details : undefined;
+    throw new DomainError(
+      'invalid_token_attributes',
+      { field: 'token', path: String(broken?.field ?? 'attributes'), rule: broken?.rule },
+      err.message,
+    );
   }
   throw err;
 }
@@ -69,18 +55,12 @@ export async function identifyVisitor(
   input: IdentifyInput,
 ): Promise<Contact> {
   if (input.hmac === undefined && input.token === undefined) {
-    throw new DomainError('identity_proof_required', 422, 'user.set needs an hmac or a signed token.', {
-      field: 'hmac',
-    });
+    throw new DomainError('identity_proof_required', { field: 'hmac' });
   }
   if (input.token !== undefined && tokenTooLarge(input.token)) throw tokenTooLargeError();
   const secret = await openIdentitySecret(ctx.db, box, ctx.workspaceId);
   if (!secret) {
-    throw new DomainError(
-      'identity_not_configured',
-      403,
-      'This workspace has no widget identity secret; identities cannot be verified.',
-    );
+    throw new DomainError('identity_not_configured');
   }
 
   let name = input.name?.trim() || null;
@@ -89,6 +69,14 @@ export async function identifyVisitor(
     const result = await verifyIdentityToken(secret.secret, input.token, input.email, ctx.clock.now());
     if (!result.ok)
       throw result.failure === 'token_too_large' ? tokenTooLargeError() : refuse(result.failure);
+    const nameRule = result.claims.name === null ? null : unstorableString(result.claims.name);
+    if (nameRule) {
+      throw new DomainError(
+        'invalid_token_attributes',
+        { field: 'token', path: 'name', rule: nameRule },
+        `The token's name: ${RULE_MESSAGES[nameRule]}`,
+      );
+    }
     name = result.claims.name ?? name;
     if (result.claims.attributes !== undefined) {
       try {
@@ -109,10 +97,8 @@ export async function identifyVisitor(
     blankAttributes: 'clear',
     verified: true,
   }).catch((err: unknown) =>
-    err instanceof DomainError && err.code === 'validation_failed'
-      ? attributesError(err)
-      : Promise.reject(err),
+    err instanceof DomainError && err.is('validation_failed') ? attributesError(err) : Promise.reject(err),
   );
-  await linkVisitorIdentity(ctx, visitor.id, contact.id, secret.generation);
+  await linkVisitorIdentity(ctx, visitor, contact.id, secret.generation);
   return contact;
 }

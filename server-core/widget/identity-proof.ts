@@ -25,7 +25,7 @@ export type ProofFailure =
 export interface TokenClaims {
   email: string;
   name: string | null;
-  /** Unvalidated: the caller applies the attribute rules (a 422 on token). */
+  /** Unvalidated: the caller applies the attribute rules (invalid_token_attributes). */
   attributes: unknown;
 }
 

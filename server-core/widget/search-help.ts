@@ -22,20 +22,53 @@ const CHUNK_POOL = 25;
  * Nearest neighbours always exist, so a retrieved article joins the prefix results only when it is
  * close: at least MIN_SIMILARITY to the query and within SIMILARITY_MARGIN of the best retrieved one
  * (calibrated on the built-in GloVe embedder, whose cosines run high; "zebra crossing" stays empty).
+ * On GloVe a generic question ("i want to talk to someone") is about as close to every article as to
+ * any, so once the pool holds STANDOUT_POOL articles or more the best must also stand out from the
+ * crowd (the median of the pool) by MIN_STANDOUT, and the others must sit nearer the best than the crowd.
  */
 export const MIN_SIMILARITY = 0.7;
 export const SIMILARITY_MARGIN = 0.05;
+export const MIN_STANDOUT = 0.05;
+export const STANDOUT_POOL = 5;
+
+/** A fused result is kept only when its score is at least this share of the best one's. */
+export const FUSED_CUTOFF = 0.6;
+
+const median = (sorted: number[]): number => {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 /** Article ids from chunk hits, best first, kept only when close enough to the query. */
 export function closeArticles(
   chunks: readonly { similarity: number; source: { kind: string; id: string } }[],
 ): string[] {
-  const articles = chunks.filter((c) => c.source.kind === 'article');
-  const best = Math.max(0, ...articles.map((c) => c.similarity));
-  if (best < MIN_SIMILARITY) return [];
-  return [
-    ...new Set(articles.filter((c) => c.similarity >= best - SIMILARITY_MARGIN).map((c) => c.source.id)),
-  ];
+  const best = new Map<string, number>();
+  for (const c of chunks) {
+    if (c.source.kind !== 'article') continue;
+    best.set(c.source.id, Math.max(best.get(c.source.id) ?? Number.NEGATIVE_INFINITY, c.similarity));
+  }
+  const articles = [...best].sort((a, b) => b[1] - a[1]);
+  const top = articles[0]?.[1] ?? 0;
+  if (top < MIN_SIMILARITY) return [];
+  let floor = top - SIMILARITY_MARGIN;
+  if (articles.length >= STANDOUT_POOL) {
+    const crowd = median(articles.map(([, s]) => s).reverse());
+    if (top - crowd < MIN_STANDOUT) return [];
+    floor = Math.max(floor, (top + crowd) / 2);
+  }
+  return articles.filter(([, s]) => s >= floor).map(([id]) => id);
+}
+
+/**
+ * The relevance cut-off after fusion: Reciprocal Rank Fusion adds 1 / (60 + rank) per list, so an
+ * article both searches found scores about twice one found by a single search. Results below
+ * FUSED_CUTOFF of the best are dropped: once some article matches both by words and by meaning, the
+ * ones only one search found (a word in passing, a loose paraphrase) no longer pad the list.
+ */
+export function cutWeakHits<T extends { score: number }>(fused: readonly T[]): T[] {
+  const best = fused[0]?.score ?? 0;
+  return fused.filter((f) => f.score >= FUSED_CUTOFF * best);
 }
 
 /**
@@ -59,7 +92,10 @@ export async function searchHelp(
       audiences: retrievalAudiencesFor(input.audience),
     }),
   ]);
-  const ranked = fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks)]).slice(0, MAX_HELP_RESULTS);
+  const ranked = cutWeakHits(fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks)])).slice(
+    0,
+    MAX_HELP_RESULTS,
+  );
   const known = new Map(prefixHits.map((h) => [h.id, h]));
   const missing = ranked.map((r) => r.id).filter((id) => !known.has(id));
   if (missing.length > 0) {

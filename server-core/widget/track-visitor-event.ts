@@ -1,6 +1,7 @@
 import type { Ctx } from '../context';
 import { recordWidgetEvent } from '../events/record-events';
-import { conflict, DomainError } from '../lib/errors';
+import { DomainError } from '../lib/errors';
+import { rateLimited } from '../ratelimit/rate-limited';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import type { Visitor } from './visitors';
 
@@ -9,7 +10,8 @@ export const VISITOR_EVENTS_PER_MINUTE = 60;
 
 /**
  * Widget.track: the event belongs to the contact the visitor's verified identity names, never to a
- * person named by the page. Anonymous visitors get 409; more than 60 a minute per visitor get 429.
+ * person named by the page. Anonymous visitors get visitor_anonymous; more than 60 a minute per visitor get
+ * rate_limited.
  */
 export async function trackVisitorEvent(
   ctx: Ctx,
@@ -18,10 +20,7 @@ export async function trackVisitorEvent(
   input: { name: unknown; properties?: unknown },
 ): Promise<void> {
   if (!visitor.contactId) {
-    throw conflict(
-      'visitor_anonymous',
-      'Contact events need an identified visitor: call Widget.user.set with an hmac or token first.',
-    );
+    throw new DomainError('visitor_anonymous');
   }
   const decision = await limiter.check([
     {
@@ -31,13 +30,7 @@ export async function trackVisitorEvent(
     },
   ]);
   if (!decision.allowed) {
-    throw new DomainError(
-      'rate_limited',
-      429,
-      `At most ${VISITOR_EVENTS_PER_MINUTE} events a minute per visitor.`,
-      { limit: decision.limit, retry_after_seconds: decision.resetSeconds },
-      { 'Retry-After': String(decision.resetSeconds) },
-    );
+    throw rateLimited(decision, `At most ${VISITOR_EVENTS_PER_MINUTE} events a minute per visitor.`);
   }
   await recordWidgetEvent(ctx, {
     contactId: visitor.contactId,

@@ -1,15 +1,12 @@
+import { MAX_REMOVALS, REMOVAL_WINDOW_S, tooManyRemovals } from './removal-brake';
 import { warn } from './warn';
-
-/** More than this many removals within the window stops the restoring (spec widget.md section 8). */
-export const MAX_REMOVALS = 20;
-export const REMOVAL_WINDOW_MS = 10_000;
 
 /**
  * Keeps the widget's element in the page when frameworks swap or empty <body> (Turbo, hand-made
  * `document.body = …`, anything else): a MutationObserver on <html> and on the current body puts it
  * back into whichever body is current, drops stale copies (a framework's cached clone of the old body),
  * and calls onRestore (the panel iframe has reloaded and must be filled again). A page that removes it
- * more than 20 times in 10 seconds wins: restoring stops with one [widget] warning.
+ * more than 20 times in 10 seconds wins (removal-brake.ts): restoring stops with one [widget] warning.
  */
 export function keepChrome(doc: Document, el: HTMLElement, onRestore: () => void): () => void {
   const removals: number[] = [];
@@ -28,13 +25,10 @@ export function keepChrome(doc: Document, el: HTMLElement, onRestore: () => void
     if (stopped) return;
     if (doc.body !== body) observe();
     if (el.parentNode === doc.body && doc.body) return;
-    const now = Date.now();
-    removals.push(now);
-    while (removals[0]! <= now - REMOVAL_WINDOW_MS) removals.shift();
-    if (removals.length > MAX_REMOVALS) {
+    if (tooManyRemovals(removals, Date.now())) {
       stop();
       warn(
-        `the page removed the widget more than ${MAX_REMOVALS} times in ${REMOVAL_WINDOW_MS / 1000} seconds; ` +
+        `the page removed the widget more than ${MAX_REMOVALS} times in ${REMOVAL_WINDOW_S} seconds; ` +
           'it is not restored again until the next page load',
       );
       return;

@@ -1,20 +1,12 @@
-import { readKey, writeKey } from './storage';
+import { writeKey } from './storage';
 
 /**
- * Consent for analytics beacons (campaign.shown / campaign.clicked, launcher and banner analytics).
- * Functional writes (sessions, items, seen, conditions, tracking) never ask. Kept per browser.
+ * Consent for analytics beacons (campaign.shown / campaign.clicked, launcher and banner analytics),
+ * stored per browser by Widget.consent(granted). Functional writes (sessions, items, seen, conditions,
+ * tracking) never ask.
  */
 const KEY = 'consent';
 
-export const hasAnalyticsConsent = (): boolean => readKey(KEY) === 'granted';
-
 export function setAnalyticsConsent(granted: boolean): void {
   writeKey(KEY, granted ? 'granted' : 'denied');
-}
-
-/** Runs an analytics beacon only with consent; returns whether it ran. */
-export function analyticsBeacon(send: () => void): boolean {
-  if (!hasAnalyticsConsent()) return false;
-  send();
-  return true;
 }

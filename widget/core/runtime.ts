@@ -16,6 +16,8 @@ export interface UiState {
   query: string;
   article: string | null;
   help: number;
+  /** The panel was opened from the keyboard (focus goes to the search box, rings show at once). */
+  kb: boolean;
 }
 
 /** What the panel and its chunks get from the core (passed in, never a global). */

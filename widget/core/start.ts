@@ -7,7 +7,7 @@ import { watchRoutes } from './route-watcher';
 import type { BootConfig, BootReply, Runtime, UiState } from './runtime';
 import { forgetAll, readKey, writeKey } from './storage';
 import { createStore } from './store';
-import { resolveDefaultTab, tabsFor } from './tabs';
+import { resolveDefaultTab, visibleTabs } from './tabs';
 import { createTracker } from './tracker';
 import { createTransport, describeError, type Reply } from './transport';
 import { warn } from './warn';
@@ -46,7 +46,14 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
   });
   let chain: Promise<unknown> = ready;
   const request = createTransport(apiBase(), () => token);
-  const ui = createStore<UiState>({ open: false, tab: 'help', query: '', article: null, help: 0 });
+  const ui = createStore<UiState>({
+    open: false,
+    tab: 'help',
+    query: '',
+    article: null,
+    help: 0,
+    kb: false,
+  });
 
   async function boot(): Promise<boolean> {
     const reply = await request<BootReply>('GET', `widget/boot?website_id=${websiteId}`);
@@ -84,7 +91,9 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
       return;
     }
     if (!(await boot()) || !config) return markReady(false);
-    const tabs = tabsFor(config.features.experiences);
+    // Nothing but Help can offer anything yet: programs arrive with the experience decision (not built,
+    // so none is ever pending) and the widget has no chat. Their tabs stay hidden until they can.
+    const tabs = visibleTabs(config.features.experiences, { onboarding: false, chat: false });
     ui.set({
       tab: resolveDefaultTab(config.widget_settings.default_tab, tabs, {
         programPending: false,
@@ -135,9 +144,9 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
       websiteId = id;
       void start();
     },
-    open: () => afterBoot(() => ui.set({ open: true })),
+    open: () => afterBoot(() => ui.set({ open: true, kb: false })),
     close: () => afterBoot(() => ui.set({ open: false })),
-    toggle: () => afterBoot(() => ui.set({ open: !ui.get().open })),
+    toggle: () => afterBoot(() => ui.set({ open: !ui.get().open, kb: false })),
     'user.set'(input) {
       const body = userSetBody(input);
       if (!body) return;
@@ -161,11 +170,13 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
     },
     'helpdesk.query'(q) {
       const query = typeof q === 'string' ? q : '';
-      afterBoot(() => ui.set({ open: true, tab: 'help', query, article: null, help: ui.get().help + 1 }));
+      afterBoot(() =>
+        ui.set({ open: true, kb: false, tab: 'help', query, article: null, help: ui.get().help + 1 }),
+      );
     },
     'helpdesk.openArticle'(slug) {
       if (typeof slug !== 'string' || !slug) return warn('helpdesk.openArticle needs an article slug');
-      afterBoot(() => ui.set({ open: true, tab: 'help', article: slug, help: ui.get().help + 1 }));
+      afterBoot(() => ui.set({ open: true, kb: false, tab: 'help', article: slug, help: ui.get().help + 1 }));
     },
     on(event, handler) {
       if (typeof event !== 'string' || !PUBLIC_EVENTS.includes(event) || typeof handler !== 'function') {

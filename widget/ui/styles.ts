@@ -1,43 +1,25 @@
+/**
+ * The launcher's styles (its shadow root), adopted as a constructable stylesheet (widget/ui/sheet.ts).
+ * The workspace's colours come as custom properties (widget/ui/theme.ts); under 480 px the panel fills
+ * the screen. The panel's own styles ship with the panel chunk (widget/chunks/panel/styles.ts).
+ */
 export const LAUNCHER_CSS = `
-.l{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:#1f5fa8;color:#fff;
-cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center;padding:0}
-.l:focus-visible{outline:3px solid #9cc3f5;outline-offset:2px}
+.l{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:var(--brand);
+color:var(--on-brand);cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center;padding:0;
+transition:transform .15s ease}
+.l:hover{transform:scale(1.06)}
+.l:focus{outline:none}
+.l:focus-visible{box-shadow:0 0 0 3px #fff,0 0 0 6px var(--brand),0 4px 14px rgba(0,0,0,.25)}
 .l svg{width:28px;height:28px}
 .l img{width:32px;height:32px;object-fit:contain;display:block}
-.p{position:fixed;right:20px;bottom:88px;width:min(380px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));
-border-radius:12px;overflow:hidden;box-shadow:0 8px 30px rgba(0,0,0,.25);background:#fff}
+.p{position:fixed;right:20px;bottom:88px;width:min(400px,calc(100vw - 40px));height:min(680px,calc(100vh - 112px));
+border-radius:16px;overflow:hidden;box-shadow:0 12px 40px rgba(0,0,0,.22),0 2px 6px rgba(0,0,0,.1);background:#f3f5f8;
+transform-origin:bottom right}
 .p[hidden]{display:none}
-.p iframe{border:0;width:100%;height:100%;display:block}
-`;
-
-export const PANEL_CSS = `
-*{box-sizing:border-box}
-html,body{height:100%}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2430;background:#fff}
-.panel{display:flex;flex-direction:column;height:100%}
-header{display:flex;align-items:center;gap:10px;padding:12px 14px;background:#1f5fa8;color:#fff}
-header .logo{height:28px;width:auto;max-width:120px;border-radius:4px;background:#fff;padding:2px}
-h1{font-size:16px;margin:0;flex:1}
-button{font:inherit}
-button.x{background:none;border:0;color:inherit;font-size:22px;line-height:1;cursor:pointer;padding:4px 8px;border-radius:6px}
-button.x:focus-visible{outline:2px solid #fff}
-.tabs{display:flex;border-bottom:1px solid #dde1e8;padding:0 8px}
-[role=tab]{flex:1;background:none;border:0;border-bottom:3px solid transparent;padding:10px 6px;cursor:pointer;color:#4a5263}
-[role=tab][aria-selected=true]{color:#1f5fa8;border-bottom-color:#1f5fa8;font-weight:600}
-[role=tab]:focus-visible{outline:2px solid #1f5fa8;outline-offset:-2px}
-.tabpanel{flex:1;overflow:auto;padding:14px 16px}
-input[type=search]{width:100%;padding:9px 12px;border:1px solid #c5cbd6;border-radius:8px;font:inherit}
-input[type=search]:focus{outline:2px solid #1f5fa8;border-color:#1f5fa8}
-.status{color:#5b6475;font-size:13px;margin:8px 0;min-height:1em}
-.hits{list-style:none;margin:0;padding:0}
-.hits li{padding:10px 0;border-bottom:1px solid #eef0f4}
-.hits button{background:none;border:0;padding:0;color:#1f5fa8;font-weight:600;cursor:pointer;text-align:left}
-.hits button:hover{text-decoration:underline}
-.hits p{margin:2px 0 0;color:#5b6475;font-size:13px}
-.back{background:none;border:0;padding:0;color:#1f5fa8;cursor:pointer;margin-bottom:8px}
-.article h2{font-size:18px;margin:4px 0 10px}
-.article h2:focus{outline:none}
-.article code{background:#f1f3f6;padding:0 4px;border-radius:4px}
-.empty{text-align:center;color:#5b6475;padding:40px 12px}
-.empty h2{font-size:17px;color:#1f2430;margin:0 0 6px}
+.p iframe{border:0;width:100%;height:100%;display:block;color-scheme:light dark}
+.left .l,.left .p{left:20px;right:auto}
+.left .p{transform-origin:bottom left}
+@media (prefers-color-scheme:dark){.p{background:#111317;box-shadow:0 12px 40px rgba(0,0,0,.6),0 0 0 1px #2e333c}}
+@media (max-width:479.98px){.p,.left .p{inset:0;width:auto;height:auto;border-radius:0}.p.o~.l{display:none}}
+@media (prefers-reduced-motion:reduce){.l{transition:none}}
 `;

@@ -4,16 +4,7 @@ import { DomainError } from '../../../server-core/lib/errors';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 
-const invalidCredential = () =>
-  new DomainError(
-    'invalid_api_key',
-    401,
-    'Send a valid API key as Authorization: Bearer <key>.',
-    {},
-    {
-      'WWW-Authenticate': 'Bearer realm="api"',
-    },
-  );
+const invalidCredential = () => new DomainError('invalid_api_key');
 
 /**
  * Public API authentication: `Authorization: Bearer <key>`. Unknown, malformed, revoked and expired keys
@@ -47,12 +38,8 @@ export const requireAbility = (...abilities: Ability[]): MiddlewareHandler<AppEn
     if (missing.length > 0) {
       throw new DomainError(
         'missing_ability',
-        403,
+        { required: abilities, missing },
         `This credential lacks the ability ${missing.join(', ')}.`,
-        {
-          required: abilities,
-          missing,
-        },
       );
     }
     await next();

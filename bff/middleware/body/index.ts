@@ -18,9 +18,11 @@ export const limitBody = (
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new DomainError('payload_too_large', 413, `The request body exceeds ${maxBytes} bytes.`, {
-        max_bytes: maxBytes,
-      });
+      throw new DomainError(
+        'payload_too_large',
+        { max_bytes: maxBytes },
+        `The request body exceeds ${maxBytes} bytes.`,
+      );
     },
   });
   return async function limitBody(c, next) {
@@ -41,9 +43,7 @@ export const requireJsonBody = (except: (path: string) => boolean = () => false)
         Number(c.req.header('Content-Length') ?? '0') > 0 || c.req.header('Transfer-Encoding') !== undefined;
       const mediaType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
       if (hasBody && !JSON_MEDIA.test(mediaType) && !except(c.req.path)) {
-        throw new DomainError('unsupported_media_type', 415, 'Send the request body as application/json.', {
-          content_type: mediaType || null,
-        });
+        throw new DomainError('unsupported_media_type', { content_type: mediaType || null });
       }
     }
     await next();

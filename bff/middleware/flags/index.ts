@@ -11,10 +11,11 @@ export const requireFlag = (services: Services, ...flags: Flag[]): MiddlewareHan
     if (!credential) throw new Error('requireFlag must be mounted after an auth middleware');
     for (const flag of flags) {
       if (!(await services.flags.isEnabled(credential.workspaceId, flag))) {
-        throw new DomainError('not_found', 404, `No route matches ${c.req.method} ${c.req.path}.`, {
-          method: c.req.method,
-          path: c.req.path,
-        });
+        throw new DomainError(
+          'not_found',
+          { method: c.req.method, path: c.req.path },
+          `No route matches ${c.req.method} ${c.req.path}.`,
+        );
       }
     }
     await next();

@@ -47,9 +47,8 @@ export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !KEY_CHARS.test(key)) {
       throw new DomainError(
         'invalid_idempotency_key',
-        422,
-        `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
         { max_length: MAX_IDEMPOTENCY_KEY_LENGTH, length: key.length },
+        `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters.`,
       );
     }
     const credential = c.get('credential');
@@ -66,17 +65,9 @@ export const idempotency = (services: Services): MiddlewareHandler<AppEnv> =>
     }
     switch (claim.kind) {
       case 'mismatch':
-        throw new DomainError(
-          'idempotency_key_reused',
-          422,
-          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-        );
+        throw new DomainError('idempotency_key_reused');
       case 'in_progress':
-        throw new DomainError(
-          'idempotency_key_in_progress',
-          409,
-          'A request with this Idempotency-Key is still being processed. Retry shortly.',
-        );
+        throw new DomainError('idempotency_key_in_progress');
       case 'replay':
         return new Response(services.box.open(claim.response.body, sealContext(ref)), {
           status: claim.response.status,

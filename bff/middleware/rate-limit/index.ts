@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { DomainError } from '../../../server-core/lib/errors';
+import { rateLimited } from '../../../server-core/ratelimit/rate-limited';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 
@@ -34,13 +34,9 @@ export const rateLimit = (services: Services): MiddlewareHandler<AppEnv> =>
       'RateLimit-Policy': `${rateLimitPerKey};w=60;scope=credential, ${rateLimitPerWorkspace};w=60;scope=workspace`,
     };
     if (!decision.allowed) {
-      throw new DomainError(
-        'rate_limited',
-        429,
-        'Too many requests. Slow down and retry after the reset.',
-        { limit: decision.limit, retry_after_seconds: decision.resetSeconds },
-        { ...headers, 'Retry-After': String(decision.resetSeconds) },
-      );
+      // The refusal carries the RateLimit headers too; the error middleware adds Retry-After.
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      throw rateLimited(decision);
     }
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);

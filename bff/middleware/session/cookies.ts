@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { isLoopbackHost } from '../../../server-core/lib/config';
 import { hmacSha256Hex } from '../../../server-core/lib/crypto';
+import { isLoopbackHost } from '../../config';
 import type { Services } from '../../services';
 
 /** Secure cookies everywhere but on a loopback PUBLIC_URL (plain http in development). */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { constantTimeEqual } from '../../../server-core/lib/crypto';
-import { DomainError, forbidden, notFound, unauthenticated } from '../../../server-core/lib/errors';
+import { DomainError, notFound } from '../../../server-core/lib/errors';
 import { parseUlid } from '../../../server-core/lib/ulid';
 import { type Permission, roleHas } from '../../../server-core/members/catalog';
 import { findMembershipRole } from '../../../server-core/members/memberships';
@@ -24,11 +24,7 @@ export function assertCsrf(
 ): void {
   if (SAFE_METHODS.has(method)) return;
   if (!constantTimeEqual(header ?? '', csrfTokenFor(services, token))) {
-    throw new DomainError(
-      'csrf_token_invalid',
-      403,
-      'Send the X-CSRF-Token header issued at sign-in with this request.',
-    );
+    throw new DomainError('csrf_token_invalid');
   }
 }
 
@@ -40,18 +36,19 @@ export const requireMember = (services: Services, permission?: Permission): Midd
   async function requireMember(c, next) {
     const token = readSessionToken(c, services);
     const session = await findSession(services.db, token, services.clock.now());
-    if (!session || !token) throw unauthenticated('Sign in to use the portal.');
+    if (!session || !token) throw new DomainError('unauthenticated');
     assertCsrf(services, c.req.method, c.req.header('X-CSRF-Token'), token);
 
     const workspaceId = parseUlid(c.req.param('workspaceId'));
     if (!workspaceId) throw notFound('workspace');
     const role = await findMembershipRole(services.db, workspaceId, session.user_id);
-    if (!role) throw forbidden('not_a_member', 'You are not a member of this workspace.');
+    if (!role) throw new DomainError('not_a_member');
     if (permission && !roleHas(role, permission)) {
-      throw forbidden('permission_denied', `Your role does not allow this (needs ${permission}).`, {
-        permission,
-        role,
-      });
+      throw new DomainError(
+        'permission_denied',
+        { permission, role },
+        `Your role does not allow this (needs ${permission}).`,
+      );
     }
     c.set('member', { userId: session.user_id, sessionId: session.id, workspaceId, role });
     c.set('credential', { kind: 'session', scope: `user:${session.user_id}`, workspaceId });

@@ -4,14 +4,7 @@ import { findVisitor } from '../../../server-core/widget/visitors';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 
-const invalidVisitorToken = () =>
-  new DomainError(
-    'invalid_visitor_token',
-    401,
-    'Send the visitor token from GET /widget/boot as Authorization: Bearer <token>; boot again for a new one.',
-    {},
-    { 'WWW-Authenticate': 'Bearer realm="widget"' },
-  );
+const invalidVisitorToken = () => new DomainError('invalid_visitor_token');
 
 /** Reads `Authorization: Bearer wvt_…` without judging it (boot accepts a missing or stale token). */
 export function bearerVisitorToken(header: string | undefined): string | null {
@@ -20,13 +13,20 @@ export function bearerVisitorToken(header: string | undefined): string | null {
 }
 
 /**
- * Widget endpoints after boot: the visitor token names the visitor and its workspace. Unknown,
- * malformed and expired tokens answer the same 401. No cookie is ever read.
+ * Widget endpoints after boot: the visitor token names the visitor (stored, or signed and not stored
+ * yet) and its workspace. Unknown, malformed, forged and expired tokens answer the same 401. No cookie
+ * is ever read.
  */
 export const requireVisitor = (services: Services): MiddlewareHandler<AppEnv> =>
   async function requireVisitor(c, next) {
     const token = bearerVisitorToken(c.req.header('Authorization'));
-    const visitor = token ? await findVisitor(services.db, token, services.clock.now()) : null;
+    const visitor = token
+      ? await findVisitor(
+          { db: services.db, visitorTokenKey: services.keys.visitorToken },
+          token,
+          services.clock.now(),
+        )
+      : null;
     if (!visitor) throw invalidVisitorToken();
     c.set('visitor', visitor);
     c.set('credential', {

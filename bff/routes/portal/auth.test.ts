@@ -82,6 +82,25 @@ describeDb('login and logout', (getDb) => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('an attacker failing at one address slows that address only: the owner at another signs in (429 → 200)', async () => {
+    const db = getDb();
+    const t = makeTestApp(db, { TRUST_PROXY: '1' });
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'member');
+    const from = (address: string, password: string) =>
+      t.app.request('/api/v1/auth/login', {
+        method: 'POST',
+        ...json({ email: user.email, password }, { 'X-Forwarded-For': `1.2.3.4, ${address}` }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await from('203.0.113.66', `bad-${i}-password`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const refused = await from('203.0.113.66', TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await from('198.51.100.14', TEST_PASSWORD)).status).toBe(200);
+  });
+
   it('logout needs the CSRF token while a session is live, then ends the session', async () => {
     const db = getDb();
     const t = makeTestApp(db);

@@ -285,8 +285,11 @@ describeDb('portal content operations', (getDb) => {
       { title: 'x', steps: [{ type: 'click', redactions: [{ x: 1 }] }] },
       { title: 'x', brand: { primary_color: 'red' } },
       { title: 'x', steps: Array.from({ length: 201 }, () => ({ type: 'click' })) },
+      { title: 'x', steps: [{ type: 'click', text: 'x'.repeat(5001) }] },
     ]) {
-      expect((await call('POST', '/guides', body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      const res = await call('POST', '/guides', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(await errorCode(res)).toBe('validation_failed');
     }
     const unknownStep = await call('PATCH', `/guides/${g.id}`, { steps: [{ id: newId(), type: 'click' }] });
     expect(unknownStep.status).toBe(422);

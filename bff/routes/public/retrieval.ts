@@ -1,98 +1,22 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { applyAudiences } from '../../../server-core/retrieval/retrieval-audiences';
 import { searchChunks } from '../../../server-core/retrieval/search-chunks';
+import * as retrieval from '../../contract/retrieval';
 import type { AppEnv } from '../../env';
-import { errorResponses, IdempotencyKeyHeader } from '../../openapi/schemas';
 import { type Services, searchDeps } from '../../services';
 import { publicApi } from '../guards';
-import { publicCtx } from './public-ctx';
-
-const AudienceEnum = z.enum(['public', 'customers', 'internal']);
-
-export const RetrievalChunk = z
-  .object({
-    chunk_id: z.string().openapi({ description: 'ULID of the chunk.' }),
-    document_ref: z.string().openapi({
-      description:
-        '`<kind>:<source id>` and, for a part of the source, `#<anchor>` (a guide step, a heading).',
-      example: 'guide:01jd2m7r3x8k9q4w5e6t7y8v9a#step-3',
-    }),
-    text: z.string(),
-    audience: AudienceEnum,
-    score: z.number().openapi({
-      description:
-        'Reciprocal Rank Fusion of the full-text and vector ranks: sum of 1 / (60 + rank); higher is better.',
-    }),
-    similarity: z.number().openapi({
-      description: "Cosine of the query's and the chunk's vectors (-1..1); 0 when either has none.",
-    }),
-    source: z.object({
-      kind: z.enum(['guide', 'article', 'page', 'upload']),
-      id: z.string(),
-      title: z.string(),
-      url: z.string().nullable(),
-    }),
-  })
-  .openapi('RetrievalChunk');
-
-const QueryRequest = z
-  .object({
-    query: z.string().trim().min(2).max(500).openapi({ description: '2..500 characters after trimming.' }),
-    top_k: z.number().int().min(1).max(25).default(8).openapi({ description: '1..25, default 8.' }),
-    filters: z
-      .object({
-        audiences: z.array(AudienceEnum).min(1).max(3).optional().openapi({
-          description:
-            'Default public and customers. internal needs retrieval:internal; an audience the key may not see is dropped (narrowed), never an error.',
-        }),
-      })
-      .optional(),
-  })
-  .openapi('RetrievalQueryRequest');
+import { requestCtx } from '../request-ctx';
 
 export function registerRetrievalRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
-  app.openapi(
-    createRoute({
-      operationId: 'queryRetrieval',
-      method: 'post',
-      path: '/api/v1/retrieval/query',
-      tags: ['Retrieval'],
-      summary: 'Search the knowledge (hybrid: full-text and vectors, rank-fused)',
-      description:
-        'Chunks of published guides, articles, pages and uploads, best first. Audiences: public and customers by ' +
-        'default; internal chunks need the ability retrieval:internal and are absent without it. Requested audiences ' +
-        'the key may not see are dropped; meta.audiences lists those applied (empty: nothing searched, data empty). ' +
-        'Ability `retrieval:query`.',
-      security: [{ apiKey: [] }],
-      middleware: publicApi(services, { abilities: ['retrieval:query'] }),
-      request: {
-        headers: z.object({ 'Idempotency-Key': IdempotencyKeyHeader }),
-        body: { required: true, content: { 'application/json': { schema: QueryRequest } } },
-      },
-      responses: {
-        200: {
-          description: 'The best chunks and the audiences applied.',
-          content: {
-            'application/json': {
-              schema: z.object({
-                data: z.array(RetrievalChunk),
-                meta: z.object({ audiences: z.array(AudienceEnum) }),
-              }),
-            },
-          },
-        },
-        ...errorResponses(401, 403, 404, 415, 422, 429),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const audiences = applyAudiences(body.filters?.audiences, c.get('credential')!.abilities ?? []);
-      const hits = await searchChunks(publicCtx(c, services), searchDeps(services), {
-        query: body.query,
-        topK: body.top_k,
-        audiences,
-      });
-      return c.json({ data: hits, meta: { audiences } }, 200);
-    },
-  );
+  const query = publicApi(services, { abilities: ['retrieval:query'] });
+  app.openapi({ ...retrieval.queryRetrieval, middleware: query }, async (c) => {
+    const body = c.req.valid('json');
+    const audiences = applyAudiences(body.filters?.audiences, c.get('credential')!.abilities ?? []);
+    const hits = await searchChunks(requestCtx(c, services), searchDeps(services), {
+      query: body.query,
+      topK: body.top_k,
+      audiences,
+    });
+    return c.json({ data: hits, meta: { audiences } }, 200);
+  });
 }

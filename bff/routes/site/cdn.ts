@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
@@ -28,8 +27,4 @@ export function registerCdn(app: OpenAPIHono<AppEnv>, distDir: string): void {
       rewriteRequestPath: (path) => path.slice(CDN_PREFIX.length),
     }),
   );
-}
-
-export function widgetBuildExists(distDir: string): boolean {
-  return existsSync(`${distDir}/l.js`) && existsSync(`${distDir}/build-info.json`);
 }

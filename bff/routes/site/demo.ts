@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Handler } from 'hono';
 import { SignJWT } from 'jose';
 import type { Sql } from '../../../server-core/db/db';
 import { parseUlid } from '../../../server-core/lib/ulid';
@@ -9,7 +10,9 @@ import { openIdentitySecret } from '../../../server-core/widget/identity-secret'
 import { buildSnippet } from '../../../server-core/widget/snippet';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
-import { DEMO_LOGO_SVG, type DemoIdentity, demoPage } from './demo-page';
+import { type DemoIdentity, demoApiPage } from './demo-api-page';
+import { DEMO_LOGO_SVG, FAVICON_LINK } from './demo-assets';
+import { demoStorePage } from './demo-store-page';
 
 const DEMO_EMAIL = 'ada@demo.test';
 
@@ -52,32 +55,47 @@ async function demoIdentity(services: Services, workspaceId: string): Promise<De
   return { email: DEMO_EMAIL, hmac: identityHmac(secret.secret, DEMO_EMAIL), token };
 }
 
-/** A host page with the snippet installed: the demo workspace's, or ?website_id= another one's. */
+/**
+ * Two host pages with the snippet installed, for the demo workspace or ?website_id= another one's: /demo,
+ * a small store as a visitor meets the widget, and /demo/api, the developer harness with a button per
+ * Widget call. Both send the strict CSP a careful customer would (nonce scripts, no inline styles).
+ */
 export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): void {
   app.get('/demo/logo.svg', (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(DEMO_LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml' });
   });
-  app.get('/demo', async (c) => {
-    const workspace = await workspaceFor(services.db, c.req.query('website_id'));
-    const nonce = randomBytes(16).toString('base64');
-    const snippet = workspace
-      ? buildSnippet(services.config.widgetCdnUrl, workspace.website_id, { nonce })
-      : null;
-    c.header('Cache-Control', 'no-store');
-    if (!snippet) {
-      return c.html(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Demo Store</title></head><body><main><h1>Acme Demo Store</h1>
+
+  const hostPage =
+    (page: 'store' | 'api'): Handler<AppEnv> =>
+    async (c) => {
+      const requested = c.req.query('website_id');
+      const workspace = await workspaceFor(services.db, requested);
+      const nonce = randomBytes(16).toString('base64');
+      const snippet = workspace
+        ? buildSnippet(services.config.widgetCdnUrl, workspace.website_id, { nonce })
+        : null;
+      c.header('Cache-Control', 'no-store');
+      if (!snippet) {
+        return c.html(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme demo store</title>${FAVICON_LINK}</head><body><main><h1>Acme demo store</h1>
 <p>No widget here: ${workspace ? 'no widget CDN is configured (WIDGET_CDN_URL).' : 'no such website id, or no demo workspace (DEMO=off).'}</p></main></body></html>`,
-        404,
+          404,
+        );
+      }
+      const api = new URL(services.config.publicUrl).origin;
+      c.header(
+        'Content-Security-Policy',
+        `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; ` +
+          `connect-src ${api}; img-src ${api} data:; frame-src 'self'; base-uri 'none'; form-action 'none'`,
       );
-    }
-    const api = new URL(services.config.publicUrl).origin;
-    c.header(
-      'Content-Security-Policy',
-      `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; ` +
-        `connect-src ${api}; img-src ${api} data:; frame-src 'self'; base-uri 'none'; form-action 'none'`,
-    );
-    return c.html(demoPage({ snippet, nonce, identity: await demoIdentity(services, workspace!.id) }), 200);
-  });
+      // The other page keeps the website id asked for (the workspace's own spelling, never the raw query).
+      const query = requested === undefined ? '' : `?website_id=${workspace!.website_id}`;
+      if (page === 'store')
+        return c.html(demoStorePage({ snippet, nonce, apiPage: `/demo/api${query}` }), 200);
+      const identity = await demoIdentity(services, workspace!.id);
+      return c.html(demoApiPage({ snippet, nonce, identity, storePage: `/demo${query}` }), 200);
+    };
+  app.get('/demo', hostPage('store'));
+  app.get('/demo/api', hostPage('api'));
 }

@@ -1,5 +1,5 @@
-import type { OpenApiDoc, Operation, Schema } from './docs';
-import { escapeHtml as e } from './html';
+import { escapeHtml as e } from '../../../server-core/lib/escape-html';
+import type { OpenApiDoc, Operation, Schema } from './openapi-doc';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../env';
 import { OPENAPI_PATH, openApiDocument } from '../../openapi/document';
 import { renderReference } from './docs-render';
+import type { OpenApiDoc } from './openapi-doc';
 
 /** A readable reference at /docs, rendered on the server from the same document as /api/v1/openapi.json. */
 export function registerDocsPage(app: OpenAPIHono<AppEnv>): void {
@@ -11,51 +12,4 @@ export function registerDocsPage(app: OpenAPIHono<AppEnv>): void {
     c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return c.html(html);
   });
-}
-
-export interface OpenApiDoc {
-  info: { title: string; version: string; description?: string };
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components?: {
-    schemas?: Record<string, Schema>;
-    securitySchemes?: Record<string, { description?: string }>;
-  };
-}
-
-export interface Operation {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  deprecated?: boolean;
-  security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
-}
-
-export interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  description?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  additionalProperties?: Schema | boolean;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  default?: unknown;
-  nullable?: boolean;
 }

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { manualClock } from '../../../server-core/lib/clock';
-import { silentLogger } from '../../../server-core/lib/logger';
 import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
 import { describeDb } from '../../../server-core/testing/db';
 import { makeWorkspace } from '../../../server-core/testing/fixtures';
 import { buildApp } from '../../app';
+import { silentLogger } from '../../logger';
 import { createServices } from '../../services';
 import { testConfig } from '../../testing/services';
 

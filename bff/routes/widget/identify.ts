@@ -1,75 +1,20 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { identifyVisitor } from '../../../server-core/widget/identify-visitor';
+import * as identify from '../../contract/widget-identify';
 import type { AppEnv } from '../../env';
 import { requireVisitor } from '../../middleware/visitor';
-import { errorResponses } from '../../openapi/schemas';
 import type { Services } from '../../services';
-import { WIDGET_TAG } from './install';
-import { visitorCtx } from './widget-ctx';
-
-const IdentifyRequest = z
-  .object({
-    email: z.string().trim().email().max(320),
-    name: z.string().max(200).nullable().optional(),
-    hmac: z.string().max(128).optional().openapi({
-      description:
-        'Lower-case hex HMAC-SHA256 of the lower-cased email, keyed with the widget identity secret.',
-    }),
-    token: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          'HS256 JWT signed with the widget identity secret: email (lower-case, equal to email), name, attributes ' +
-          '(at most 30 keys; string <= 1000 characters, number, boolean or null; null clears), exp (required, ' +
-          'at most 24 hours ahead). At most 64 KB.',
-      }),
-  })
-  .openapi('WidgetIdentifyRequest');
+import { requestCtx } from '../request-ctx';
 
 export function registerWidgetIdentifyRoute(app: OpenAPIHono<AppEnv>, services: Services): void {
-  app.openapi(
-    createRoute({
-      operationId: 'widgetIdentify',
-      method: 'post',
-      path: '/widget/identify',
-      tags: [WIDGET_TAG],
-      summary: 'Widget.user.set: verify and bind the visitor to a contact',
-      description:
-        'Either hmac or token proves the identity; without one nothing can be claimed (422 identity_proof_required). ' +
-        '403 codes: invalid_identity_hmac, invalid_identity_token (bad signature, algorithm other than HS256, ' +
-        'malformed), identity_token_expired, identity_token_exp_missing, identity_token_exp_too_far, ' +
-        'identity_email_mismatch, identity_not_configured. 422 on token: token_too_large, invalid_token_attributes. ' +
-        'The contact is created or updated (verified, attributes merged) and the visitor is bound to it until the ' +
-        'identity secret is rotated.',
-      security: [{ visitorToken: [] }],
-      middleware: [requireVisitor(services)],
-      request: {
-        body: { required: true, content: { 'application/json': { schema: IdentifyRequest } } },
-      },
-      responses: {
-        200: {
-          description: 'Verified.',
-          content: {
-            'application/json': {
-              schema: z.object({
-                data: z.object({ email: z.string(), name: z.string().nullable(), verified: z.literal(true) }),
-              }),
-            },
-          },
-        },
-        ...errorResponses(401, 403, 415, 422),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      const contact = await identifyVisitor(visitorCtx(c, services), services.box, c.get('visitor')!, {
-        email: body.email,
-        name: body.name ?? null,
-        ...(body.hmac !== undefined ? { hmac: body.hmac } : {}),
-        ...(body.token !== undefined ? { token: body.token } : {}),
-      });
-      return c.json({ data: { email: contact.email, name: contact.name, verified: true as const } }, 200);
-    },
-  );
+  app.openapi({ ...identify.widgetIdentify, middleware: [requireVisitor(services)] }, async (c) => {
+    const body = c.req.valid('json');
+    const contact = await identifyVisitor(requestCtx(c, services), services.box, c.get('visitor')!, {
+      email: body.email,
+      name: body.name ?? null,
+      ...(body.hmac !== undefined ? { hmac: body.hmac } : {}),
+      ...(body.token !== undefined ? { token: body.token } : {}),
+    });
+    return c.json({ data: identify.identifiedJson(contact) }, 200);
+  });
 }

@@ -4,6 +4,7 @@ import { requireJsonBody } from '../../middleware/body';
 import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetFeedbackRoute } from './feedback';
 import { registerWidgetHelpRoutes } from './help';
 import { registerWidgetIdentifyRoute } from './identify';
 import { registerWidgetInstallRoute } from './install';
@@ -18,4 +19,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetIdentifyRoute(app, services);
   registerWidgetTrackRoute(app, services);
   registerWidgetHelpRoutes(app, services);
+  registerWidgetFeedbackRoute(app, services);
 }

@@ -1,51 +1,17 @@
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { trackVisitorEvent } from '../../../server-core/widget/track-visitor-event';
+import * as track from '../../contract/widget-track';
 import type { AppEnv } from '../../env';
 import { requireFlag } from '../../middleware/flags';
 import { requireVisitor } from '../../middleware/visitor';
-import { errorResponses } from '../../openapi/schemas';
 import type { Services } from '../../services';
-import { WIDGET_TAG } from './install';
-import { visitorCtx } from './widget-ctx';
-
-const TrackRequest = z
-  .object({
-    name: z.string().openapi({
-      description: 'Pattern ^[a-z][a-z0-9_.:-]{0,63}$; names starting service. or service: are reserved.',
-      example: 'report_exported',
-    }),
-    properties: z.record(z.string(), z.unknown()).optional().openapi({
-      description:
-        'Flat object: at most 20 keys; strings (at most 500 characters), finite numbers, booleans, null; at most 4 KB of JSON.',
-    }),
-  })
-  .openapi('WidgetTrackRequest');
+import { requestCtx } from '../request-ctx';
 
 export function registerWidgetTrackRoute(app: OpenAPIHono<AppEnv>, services: Services): void {
-  app.openapi(
-    createRoute({
-      operationId: 'widgetTrack',
-      method: 'post',
-      path: '/widget/events',
-      tags: [WIDGET_TAG],
-      summary: 'Widget.track: record a contact event for the identified visitor',
-      description:
-        'The event belongs to the contact the visitor proved with user.set, never to a person named in the body. ' +
-        '409 visitor_anonymous while the visitor is not identified (or was identified under a rotated secret); ' +
-        '429 rate_limited above 60 events a minute per visitor; 422 invalid_event naming the broken rule; 404 ' +
-        'while feature.contacts.event_tracking is off.',
-      security: [{ visitorToken: [] }],
-      middleware: [requireVisitor(services), requireFlag(services, 'feature.contacts.event_tracking')],
-      request: { body: { required: true, content: { 'application/json': { schema: TrackRequest } } } },
-      responses: {
-        204: { description: 'Recorded.' },
-        ...errorResponses(401, 404, 409, 415, 422, 429),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid('json');
-      await trackVisitorEvent(visitorCtx(c, services), services.rateLimiter, c.get('visitor')!, body);
-      return c.body(null, 204);
-    },
-  );
+  const guard = [requireVisitor(services), requireFlag(services, 'feature.contacts.event_tracking')];
+  app.openapi({ ...track.widgetTrack, middleware: guard }, async (c) => {
+    const body = c.req.valid('json');
+    await trackVisitorEvent(requestCtx(c, services), services.rateLimiter, c.get('visitor')!, body);
+    return c.body(null, 204);
+  });
 }

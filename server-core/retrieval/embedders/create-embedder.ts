@@ -1,19 +1,26 @@
-import type { Config } from '../../lib/config';
 import type { Embedder } from '../types';
 import { createGloveEmbedder } from './glove-embedder';
-import { createHttpEmbedder } from './http-embedder';
+import { createHttpEmbedder, type HttpEmbedderOptions } from './http-embedder';
+
+/** The embedder settings a process reads from its configuration; server-core holds no process config. */
+export interface EmbedderSettings {
+  /** An OpenAI-compatible embeddings endpoint, or null for the built-in offline embedder. */
+  endpoint: Pick<HttpEmbedderOptions, 'url' | 'model' | 'key' | 'dimension'> | null;
+  /** Where the offline embedder caches its converted table when node_modules is read-only. */
+  cacheDir: string;
+}
 
 /**
- * The configured embedder: an OpenAI-compatible endpoint when EMBEDDINGS_URL is set, otherwise the
- * offline GloVe one (its converted table cached beside the package, or in DATA_DIR/cache when
- * node_modules is read-only).
+ * The configured embedder: an OpenAI-compatible endpoint when one is set, otherwise the offline GloVe
+ * one (its converted table cached beside the package, or in the cache dir when node_modules is
+ * read-only).
  */
-export function createEmbedder(config: Pick<Config, 'embeddings' | 'dataDir'>): Embedder & {
+export function createEmbedder(settings: EmbedderSettings): Embedder & {
   ready(): Promise<void>;
 } {
-  if (config.embeddings) {
-    const http = createHttpEmbedder(config.embeddings);
+  if (settings.endpoint) {
+    const http = createHttpEmbedder(settings.endpoint);
     return Object.assign(http, { ready: async () => {} });
   }
-  return createGloveEmbedder({ cacheDirs: [`${config.dataDir}/cache`] });
+  return createGloveEmbedder({ cacheDirs: [settings.cacheDir] });
 }

@@ -1,0 +1,153 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { DeliveryStatus, WebhookDelivery } from '../../server-core/webhooks/delivery-record';
+import { errorResponses } from '../openapi/schemas';
+import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { pageOf, pageQuery } from './pagination';
+import { PORTAL_WEBHOOKS_TAG } from './webhook-endpoints';
+
+/** An endpoint's delivery log with every attempt, and redelivery (portal only). */
+
+export const DELIVERY_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const satisfies readonly DeliveryStatus[];
+
+export const WebhookAttemptSchema = z
+  .object({
+    number: z.number().int().min(1).max(5),
+    attempted_at: DateTime,
+    duration_ms: z.number().int(),
+    status_code: z.number().int().nullable().openapi({ description: 'The HTTP status, when one came back.' }),
+    succeeded: z.boolean(),
+    error_code: z
+      .enum([
+        'http_status',
+        'redirect_not_followed',
+        'timeout',
+        'dns_failed',
+        'address_refused',
+        'connection_failed',
+        'tls_failed',
+        'invalid_url',
+        'signing_secret_unavailable',
+      ])
+      .nullable(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Why the attempt failed, for humans. A host refused at attempt time reads "has no public address" ' +
+          'whether its name points into private space or does not exist.',
+      }),
+  })
+  .openapi('WebhookAttempt');
+
+export const WebhookDeliverySchema = z
+  .object({
+    id: Ulid,
+    endpoint_id: Ulid,
+    event_id: Ulid,
+    event_type: z.string(),
+    idempotency_key: z.string().openapi({
+      description:
+        'The envelope id, sent as Idempotency-Key and Service-Delivery-Id; a redelivery keeps the original one.',
+    }),
+    payload_version: z.string(),
+    status: z.enum(DELIVERY_STATUSES).openapi({
+      description:
+        '`pending` while attempts remain, `succeeded`, `failed` after the fifth failed attempt, `cancelled` ' +
+        'when the endpoint was disabled first.',
+    }),
+    attempt_count: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          'Attempts made (the Service-Attempt of the latest). An attempt whose worker stopped before recording ' +
+          'it counts but is not listed in `attempts`; the next one carries the next number.',
+      }),
+    next_attempt_at: DateTime.nullable(),
+    redelivery_of: Ulid.nullable(),
+    created_at: DateTime,
+    completed_at: DateTime.nullable(),
+    attempts: z.array(WebhookAttemptSchema),
+  })
+  .openapi('WebhookDelivery');
+
+export function deliveryJson(d: WebhookDelivery) {
+  return {
+    id: d.id,
+    endpoint_id: d.endpoint_id,
+    event_id: d.event_id,
+    event_type: d.event_type,
+    idempotency_key: d.delivery_key,
+    payload_version: d.payload_version,
+    status: d.status,
+    attempt_count: d.attempt_count,
+    next_attempt_at: iso(d.next_attempt_at),
+    redelivery_of: d.redelivery_of,
+    created_at: d.created_at.toISOString(),
+    completed_at: iso(d.completed_at),
+    attempts: d.attempts.map((a) => ({
+      number: a.number,
+      attempted_at: a.attempted_at.toISOString(),
+      duration_ms: a.duration_ms,
+      status_code: a.status_code,
+      succeeded: a.succeeded,
+      error_code: a.error_code as z.infer<typeof WebhookAttemptSchema>['error_code'],
+      error: a.error,
+    })),
+  };
+}
+
+export const listWebhookDeliveries = createRoute({
+  operationId: 'listWebhookDeliveries',
+  method: 'get',
+  path: '/api/v1/workspaces/{workspaceId}/webhook-endpoints/{endpointId}/deliveries',
+  tags: [PORTAL_WEBHOOKS_TAG],
+  summary: "An endpoint's delivery log with every attempt",
+  security: PORTAL_SESSION,
+  request: {
+    params: workspaceParams.extend({ endpointId: ulidParam('endpointId') }),
+    query: z.object({
+      ...pageQuery(),
+      status: z.enum(DELIVERY_STATUSES).optional().openapi({ description: 'Only deliveries in this state.' }),
+    }),
+  },
+  responses: {
+    200: {
+      description:
+        'Deliveries newest first; attempts oldest first with time, duration, status code or error.',
+      content: json(pageOf(WebhookDeliverySchema)),
+    },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+export const redeliverWebhookDelivery = createRoute({
+  operationId: 'redeliverWebhookDelivery',
+  method: 'post',
+  path: '/api/v1/workspaces/{workspaceId}/webhook-deliveries/{deliveryId}/redeliver',
+  tags: [PORTAL_WEBHOOKS_TAG],
+  summary: 'Send a delivery again as a new delivery',
+  description:
+    "The new delivery carries the original's exact bytes and Idempotency-Key, signed afresh, with five " +
+    'attempts of its own; the original keeps its status and attempts. 409 `endpoint_disabled` while the ' +
+    'endpoint is disabled, 409 `delivery_in_progress` while the original still has attempts to come.',
+  security: PORTAL_SESSION,
+  request: {
+    params: workspaceParams.extend({ deliveryId: ulidParam('deliveryId') }),
+    headers: idempotencyHeaders(),
+  },
+  responses: {
+    201: {
+      description: 'The new delivery; its first attempt is due now.',
+      content: json(z.object({ data: WebhookDeliverySchema })),
+    },
+    ...errorResponses(401, 403, 404, 409),
+  },
+});

@@ -1,0 +1,46 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ArticleVote } from '../../server-core/widget/article-feedback';
+import { FEEDBACK_PER_MINUTE } from '../../server-core/widget/article-feedback';
+import { errorResponses } from '../openapi/schemas';
+import { DateTime, json, Ulid, ulidParam } from './common';
+import { VISITOR_TOKEN } from './operation-parts';
+import { WIDGET_TAG } from './widget-install';
+
+/** "Was this helpful?" under an article in the widget. */
+
+const FeedbackRequest = z
+  .object({ helpful: z.boolean().openapi({ description: 'true for Yes, false for No.' }) })
+  .openapi('WidgetArticleFeedbackRequest');
+
+const Vote = z
+  .object({
+    article_id: Ulid,
+    helpful: z.boolean(),
+    submitted_at: DateTime.openapi({ description: 'When this vote was first given or last changed.' }),
+  })
+  .openapi('WidgetArticleVote');
+
+export function voteJson(vote: ArticleVote) {
+  return { ...vote, submitted_at: vote.submitted_at.toISOString() };
+}
+
+export const widgetArticleFeedback = createRoute({
+  operationId: 'widgetArticleFeedback',
+  method: 'post',
+  path: '/widget/articles/{articleId}/feedback',
+  tags: [WIDGET_TAG],
+  summary: 'Was this article helpful? One vote per visitor and article, changeable',
+  description:
+    'A new or changed vote emits the webhook event article.feedback_submitted (article_id, contact_id: the ' +
+    "visitor's verified contact or null, helpful, submitted_at); sending the same vote again changes nothing. " +
+    `404 for an article the visitor may not read; 429 rate_limited above ${FEEDBACK_PER_MINUTE} votes a minute per visitor.`,
+  security: VISITOR_TOKEN,
+  request: {
+    params: z.object({ articleId: ulidParam('articleId') }),
+    body: { required: true, content: json(FeedbackRequest) },
+  },
+  responses: {
+    200: { description: 'The vote as it stands.', content: json(z.object({ data: Vote })) },
+    ...errorResponses(401, 404, 415, 422, 429),
+  },
+});

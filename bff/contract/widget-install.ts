@@ -1,0 +1,70 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { InstallInfo } from '../../server-core/widget/install-info';
+import { errorResponses } from '../openapi/schemas';
+import { DateTime, iso, json, Ulid } from './common';
+import { PORTAL_SESSION, workspaceParams } from './operation-parts';
+
+/** The widget's install info: the snippet, whether it booted, and instructions for a coding agent. */
+
+export const WIDGET_TAG = 'Widget';
+export const PORTAL_WIDGET_TAG = 'Portal: widget';
+
+export const WidgetInstallInfo = z
+  .object({
+    website_id: Ulid,
+    snippet: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Two script elements: the first sets $widget = [] and WIDGET_WEBSITE_ID, the second loads l.js ' +
+          'asynchronously from the widget CDN. Null while no CDN is configured (WIDGET_CDN_URL).',
+      }),
+    installed: z.boolean().openapi({ description: 'True once the widget has booted on a customer page.' }),
+    installed_at: DateTime.nullable(),
+    agent_instructions: z
+      .string()
+      .openapi({ description: 'Markdown: how an AI coding agent installs the snippet and verifies it.' }),
+  })
+  .openapi('WidgetInstallInfo');
+
+export function installInfoJson(info: InstallInfo) {
+  return { ...info, installed_at: iso(info.installed_at) };
+}
+
+/** The website id of the snippet: public, it names the workspace on widget calls. */
+export const websiteIdQuery = z.object({
+  website_id: Ulid.openapi({
+    param: { name: 'website_id', in: 'query' },
+    description: 'The workspace website id from the snippet (WIDGET_WEBSITE_ID).',
+  }),
+});
+
+export const widgetInstall = createRoute({
+  operationId: 'widgetInstall',
+  method: 'get',
+  path: '/widget/install',
+  tags: [WIDGET_TAG],
+  summary: 'Issue the install snippet and agent instructions',
+  description:
+    'Public: the website id is in every page that carries the snippet. Unknown website ids answer 404.',
+  request: { query: websiteIdQuery },
+  responses: {
+    200: { description: 'Install info.', content: json(z.object({ data: WidgetInstallInfo })) },
+    ...errorResponses(404, 422),
+  },
+});
+
+export const getWidgetInstall = createRoute({
+  operationId: 'getWidgetInstall',
+  method: 'get',
+  path: '/api/v1/workspaces/{workspaceId}/widget/install',
+  tags: [PORTAL_WIDGET_TAG],
+  summary: 'Widget install info: snippet, install state, agent instructions',
+  security: PORTAL_SESSION,
+  request: { params: workspaceParams },
+  responses: {
+    200: { description: 'Install info.', content: json(z.object({ data: WidgetInstallInfo })) },
+    ...errorResponses(401, 403, 404),
+  },
+});

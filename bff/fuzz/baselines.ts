@@ -1,0 +1,242 @@
+import { encodeCursor } from '../../server-core/lib/cursor';
+import { identityHmac } from '../../server-core/widget/identity-proof';
+import type { JsonPath } from './json-text';
+import {
+  type OpenApiDoc,
+  type OperationObject,
+  type ParameterObject,
+  resolve,
+  type Schema,
+  validValue,
+} from './schema-values';
+import type { Tenant, World } from './world';
+
+export type Credential = 'apiKey' | 'portalSession' | 'visitorToken' | 'none';
+
+/** One operation of the document, as the fuzz needs it. */
+export interface Operation {
+  id: string;
+  method: string;
+  template: string;
+  credential: Credential;
+  pathParams: ParameterObject[];
+  queryParams: ParameterObject[];
+  headerParams: ParameterObject[];
+  body: { type: 'json' | 'form'; schema: Schema } | null;
+}
+
+export function operationsOf(doc: OpenApiDoc): Operation[] {
+  const ops: Operation[] = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item) as [string, OperationObject][]) {
+      if (!op.operationId) continue;
+      const params = op.parameters ?? [];
+      const content = op.requestBody?.content ?? {};
+      const jsonBody = content['application/json'];
+      const formBody = content['multipart/form-data'];
+      if (Object.keys(content).length > (jsonBody || formBody ? 1 : 0)) {
+        throw new Error(`Teach the fuzz the request body of ${op.operationId}: ${Object.keys(content)}`);
+      }
+      const scheme = Object.keys(op.security?.[0] ?? {})[0];
+      ops.push({
+        id: op.operationId,
+        method: method.toUpperCase(),
+        template,
+        credential: (scheme ?? 'none') as Credential,
+        pathParams: params.filter((p) => p.in === 'path'),
+        queryParams: params.filter((p) => p.in === 'query'),
+        headerParams: params.filter((p) => p.in === 'header'),
+        body: jsonBody
+          ? { type: 'json', schema: jsonBody.schema }
+          : formBody
+            ? { type: 'form', schema: formBody.schema }
+            : null,
+      });
+    }
+  }
+  return ops;
+}
+
+/** A part of a multipart body; bytes are sent as they are (names and file names too). */
+export interface FormPart {
+  name: string;
+  value: string | Uint8Array;
+  filename?: string | Uint8Array;
+  contentType?: string;
+}
+
+export type BaselineBody =
+  | { kind: 'json'; value: unknown; freeForm: JsonPath[] }
+  | { kind: 'form'; parts: FormPart[] };
+
+/** A request the operation answers 2xx: the starting point of every mutation. */
+export interface Baseline {
+  op: Operation;
+  /** Path parameter values, unencoded. */
+  path: Record<string, string>;
+  /** Query parameters, unencoded. */
+  query: [string, string][];
+  headers: Record<string, string>;
+  body: BaselineBody | null;
+}
+
+export function credentialHeaders(op: Operation, tenant: Tenant): Record<string, string> {
+  switch (op.credential) {
+    case 'apiKey':
+      return { Authorization: `Bearer ${tenant.apiKey}` };
+    case 'portalSession':
+      return op.id === 'logout' ? { ...tenant.logoutSession.headers } : { ...tenant.portal.headers };
+    case 'visitorToken':
+      return { Authorization: `Bearer ${tenant.visitorToken}` };
+    default:
+      return {};
+  }
+}
+
+type Override = (b: Baseline, w: World, json: Record<string, unknown>) => void;
+
+const minutesAgo = (w: World, m: number) => new Date(w.t.clock.now().getTime() - m * 60_000).toISOString();
+const webhook = { url: 'https://hooks.example.com/support', events: ['contact.created'] };
+const step = { type: 'click', text: 'Click save' };
+
+/**
+ * What the schema cannot say: values other fields or the seeded data decide (an email that names the
+ * seeded contact, catalog event names, exclusive fields left out). Every other field is the schema's.
+ */
+const OVERRIDES: Record<string, Override> = {
+  login: (_b, w, body) => {
+    body.email = w.own.ownerEmail;
+    body.password = w.own.ownerPassword;
+  },
+  createApiKey: (_b, w, body) => {
+    body.abilities = ['contacts:read'];
+    body.expires_at = new Date(w.t.clock.now().getTime() + 86_400_000).toISOString();
+  },
+  createWebhook: (_b, _w, body) => Object.assign(body, webhook),
+  registerWebhookEndpoint: (_b, _w, body) => Object.assign(body, webhook),
+  updateWebhookEndpoint: (_b, _w, body) => Object.assign(body, webhook),
+  upsertContact: (_b, w, body) => {
+    body.email = w.own.contactEmail;
+    body.external_id = w.own.contactExternalId;
+  },
+  updateContact: (_b, w, body) => {
+    body.external_id = w.own.contactExternalId;
+  },
+  ingestContactEvents: (_b, w, body) => {
+    const event = (i: number) => ({
+      name: `fuzz_event_${i}`,
+      contact_id: w.own.params.contactId,
+      external_id: w.own.contactExternalId,
+      email: w.own.contactEmail,
+      properties: { plan: 'pro', seats: i },
+      occurred_at: minutesAgo(w, 1),
+    });
+    body.events = [event(0), event(1), event(2), event(3)];
+  },
+  createArticle: (_b, _w, body) => {
+    delete body.slug; // derived from the title, so every accepted create is a 201
+    delete body.collection_id; // exclusive with collection_slug
+    body.collection_slug = 'fuzz-collection';
+  },
+  updateArticle: (_b, w, body) => {
+    body.slug = w.own.params.slug!;
+    delete body.collection_id;
+    body.collection_slug = 'fuzz-collection';
+  },
+  createGuide: (_b, _w, body) => withFreshSteps(body),
+  updateGuide: (_b, _w, body) => withFreshSteps(body),
+  addPage: (_b, _w, body) => {
+    body.url = 'https://docs.example.com/fuzz';
+    body.html = '<h1>Fuzz page</h1><p>How to reset your password.</p>';
+  },
+  widgetIdentify: (_b, w, body) => {
+    body.email = w.own.contactEmail;
+    body.hmac = identityHmac(w.own.identitySecret, w.own.contactEmail);
+    delete body.token; // either proof; the token's claims have cases of their own
+  },
+  widgetTrack: (_b, _w, body) => {
+    body.name = 'fuzz_event';
+  },
+  helpCenterSearch: (b, w) => {
+    b.headers.Host = w.own.helpCenterHost;
+    b.query = [['q', 'password']];
+  },
+  widgetSearchHelp: (b) => {
+    b.query = [['q', 'password']];
+  },
+  widgetBoot: (b, w) => {
+    b.query = [['website_id', w.own.websiteId]];
+  },
+  widgetInstall: (b, w) => {
+    b.query = [['website_id', w.own.websiteId]];
+  },
+  listContacts: (b, w) => {
+    setQuery(b, 'email', w.own.contactEmail);
+    setQuery(b, 'updated_since', minutesAgo(w, 60 * 24));
+  },
+  listConversations: (b, w) => {
+    setQuery(b, 'contact_id', w.own.params.contactId!);
+    setQuery(b, 'channel', 'widget');
+  },
+  listExperienceProgress: (b, w) => {
+    setQuery(b, 'contact_id', w.own.params.contactId!);
+  },
+};
+
+/** Steps without ids (an id must name an existing step of the guide). */
+function withFreshSteps(body: Record<string, unknown>) {
+  const steps = body.steps as Record<string, unknown>[];
+  for (const s of steps) delete s.id;
+  body.steps = [...steps, step];
+}
+
+function setQuery(b: Baseline, name: string, value: string) {
+  const at = b.query.find(([k]) => k === name);
+  if (at) at[1] = value;
+  else b.query.push([name, value]);
+}
+
+const NEWEST_POSSIBLE_ID = '7zzzzzzzzzzzzzzzzzzzzzzzzz';
+
+/** The valid request of an operation, for the own tenant of the world. */
+export function baselineOf(doc: OpenApiDoc, op: Operation, w: World): Baseline {
+  const hints = { now: minutesAgo(w, 1) };
+  const path: Record<string, string> = {};
+  for (const p of op.pathParams) {
+    const value = w.own.params[p.name];
+    if (!value) throw new Error(`Seed a resource for the path parameter {${p.name}} of ${op.id} (world.ts).`);
+    path[p.name] = value;
+  }
+  const query: [string, string][] = op.queryParams.map((p) => [
+    p.name,
+    p.name === 'cursor' ? encodeCursor(NEWEST_POSSIBLE_ID) : String(validValue(doc, p.schema, hints).value),
+  ]);
+  let body: BaselineBody | null = null;
+  if (op.body?.type === 'json') {
+    const generated = validValue(doc, op.body.schema, hints);
+    body = { kind: 'json', value: generated.value, freeForm: generated.freeForm };
+  } else if (op.body?.type === 'form') {
+    body = { kind: 'form', parts: formBaseline(doc, op.body.schema) };
+  }
+  const baseline: Baseline = { op, path, query, headers: credentialHeaders(op, w.own), body };
+  const json = body?.kind === 'json' ? (body.value as Record<string, unknown>) : {};
+  OVERRIDES[op.id]?.(baseline, w, json);
+  return baseline;
+}
+
+/** A form from its schema: the binary field a small Markdown file, the others their generated value. */
+function formBaseline(doc: OpenApiDoc, raw: Schema): FormPart[] {
+  const schema = resolve(doc, raw);
+  return Object.entries(schema.properties ?? {}).map(([name, p]) => {
+    const prop = resolve(doc, p);
+    if (prop.format === 'binary') {
+      return {
+        name,
+        value: new TextEncoder().encode('# Fuzz upload\n\nHow to reset your password.\n'),
+        filename: 'fuzz.md',
+        contentType: 'text/markdown',
+      };
+    }
+    return { name, value: String(validValue(doc, prop, { now: new Date().toISOString() }).value) };
+  });
+}

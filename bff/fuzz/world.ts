@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { upsertContact } from '../../server-core/contacts/upsert-contact';
+import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
+import type { Db } from '../../server-core/db/db';
+import {
+  createExperience,
+  openSession,
+  publishExperience,
+} from '../../server-core/experiences/write-experiences';
+import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
+import { manualClock } from '../../server-core/lib/clock';
+import { seedWorkspace } from '../../server-core/setup/seed-workspace';
+import { testCtx } from '../../server-core/testing/ctx';
+import { createWebhookEndpoint } from '../../server-core/webhooks/create-webhook-endpoint';
+import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
+import { identityHmac } from '../../server-core/widget/identity-proof';
+import { buildApp } from '../app';
+import type { Logger, LogLevel } from '../logger';
+import { createServices } from '../services';
+import { json, type SignedIn, signIn, type TestApp, testConfig } from '../testing/services';
+
+export interface LogLine {
+  level: LogLevel;
+  msg: string;
+  fields: Record<string, unknown>;
+}
+
+/** One workspace with a resource behind every path parameter of the document. */
+export interface Tenant {
+  workspaceId: string;
+  websiteId: string;
+  apiKey: string;
+  ownerEmail: string;
+  ownerPassword: string;
+  portal: SignedIn;
+  /** A second session of the owner, for the logout operation. */
+  logoutSession: SignedIn;
+  visitorToken: string;
+  helpCenterHost: string;
+  identitySecret: string;
+  contactEmail: string;
+  contactExternalId: string;
+  /** Path parameter values by name (ids of this workspace's resources, and the article slug). */
+  params: Record<string, string>;
+}
+
+export interface World {
+  t: TestApp;
+  logs: LogLine[];
+  own: Tenant;
+  /** Another workspace: its ids are hostile path and query values for the first. */
+  foreign: Tenant;
+}
+
+/** A logger that keeps every line, so the suite can assert that nothing was logged as unhandled. */
+function recordingLogger(lines: LogLine[]): Logger {
+  const at =
+    (level: LogLevel) =>
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      lines.push({ level, msg, fields });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export async function buildWorld(db: Db): Promise<World> {
+  const logs: LogLine[] = [];
+  const clock = manualClock(new Date().toISOString());
+  const services = createServices({
+    db,
+    clock,
+    // Limits high enough that the fuzz reaches the operations; the throttles have tests of their own.
+    config: testConfig({
+      PUBLIC_URL: 'http://127.0.0.1:8787',
+      RATE_LIMIT_PER_KEY: '1000000',
+      RATE_LIMIT_PER_WORKSPACE: '1000000',
+    }),
+    logger: recordingLogger(logs),
+    masterKey: randomBytes(32),
+  });
+  const t: TestApp = { services, clock, app: buildApp(services) };
+  const own = await seedTenant(t, db, 'own');
+  const foreign = await seedTenant(t, db, 'foreign');
+  return { t, logs, own, foreign };
+}
+
+async function ok(res: Response, what: string): Promise<{ data: Record<string, unknown> }> {
+  if (res.status >= 300) throw new Error(`fuzz seed: ${what} answered ${res.status} ${await res.text()}`);
+  return (await res.json()) as { data: Record<string, unknown> };
+}
+
+async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
+  const now = t.clock.now();
+  const seeded = await seedWorkspace(db, { now, name: `Fuzz ${label}` });
+  const ws = seeded.workspaceId;
+  const ctx = testCtx(db, ws, t.clock);
+  const portal = await signIn(t, seeded.ownerEmail, seeded.ownerPassword);
+  const logoutSession = await signIn(t, seeded.ownerEmail, seeded.ownerPassword);
+  const base = `/api/v1/workspaces/${ws}`;
+  const post = (path: string, body: unknown) =>
+    t.app.request(`${base}${path}`, { method: 'POST', ...json(body, portal.headers) });
+
+  const endpoint = await createWebhookEndpoint(
+    ctx,
+    { box: t.services.box, policy: { allowHosts: [] } },
+    { url: `https://hooks-${label}.example.com/in`, events: ['contact.created', 'conversation.created'] },
+  );
+  const contactEmail = `contact-${label}@example.com`;
+  const contactExternalId = `ext-${label}`;
+  const { contact } = await upsertContact(ctx, {
+    email: contactEmail,
+    name: 'Fuzz contact',
+    externalId: contactExternalId,
+  });
+  await dispatchEvents(db, now);
+  const [delivery] = await db.query<{ id: string }>(
+    `update webhook_deliveries set status = 'failed' where workspace_id = $1 returning id`,
+    [ws],
+  );
+  const deletable = await createWebhookEndpoint(
+    ctx,
+    { box: t.services.box, policy: { allowHosts: [] } },
+    { url: `https://gone-${label}.example.com/in`, events: ['contact.created'] },
+  );
+  const revocable = await ok(
+    await post('/api-keys', { name: 'revocable', abilities: ['contacts:read'] }),
+    'createApiKey',
+  );
+
+  const conversation = await createConversation(ctx, { contactId: contact.id, channel: 'widget' });
+  await appendMessage(ctx, {
+    conversationId: conversation.id,
+    direction: 'in',
+    authorType: 'contact',
+    body: 'Hello',
+  });
+  const experience = await createExperience(ctx, { type: 'tour', name: 'Fuzz tour', slug: `tour-${label}` });
+  await publishExperience(ctx, experience.id);
+  await openSession(ctx, { experienceId: experience.id, contactId: contact.id });
+
+  const article = await ok(
+    await post('/articles', { title: `Reset your password ${label}`, body: '# Reset\n\nOpen the page.' }),
+    'createArticle',
+  );
+  await ok(await post(`/articles/${article.data.id}/publish`, {}), 'publishArticle');
+  const guide = await ok(
+    await post('/guides', { title: `Fuzz guide ${label}`, steps: [{ type: 'click', text: 'Click' }] }),
+    'createGuide',
+  );
+  await ok(await post(`/guides/${guide.data.id}/publish`, {}), 'publishGuide');
+
+  const helpCenterHost = `help-${label}.fuzz.example.com`;
+  await addHelpCenterHost(db, { workspaceId: ws, host: helpCenterHost, now });
+  const secret = await ok(await post('/widget/identity-secret/rotate', {}), 'rotateWidgetIdentitySecret');
+  const identitySecret = String(secret.data.secret);
+  const boot = await ok(
+    await t.app.request(`/widget/boot?website_id=${seeded.websiteId}`, {
+      headers: { Origin: 'https://shop.example.com' },
+    }),
+    'widgetBoot',
+  );
+  const visitorToken = String((boot.data.visitor as { token: string }).token);
+  await ok(
+    await t.app.request('/widget/identify', {
+      method: 'POST',
+      ...json(
+        { email: contactEmail, hmac: identityHmac(identitySecret, contactEmail) },
+        { Authorization: `Bearer ${visitorToken}` },
+      ),
+    }),
+    'widgetIdentify',
+  );
+
+  return {
+    workspaceId: ws,
+    websiteId: seeded.websiteId,
+    apiKey: seeded.apiKey,
+    ownerEmail: seeded.ownerEmail,
+    ownerPassword: seeded.ownerPassword,
+    portal,
+    logoutSession,
+    visitorToken,
+    helpCenterHost,
+    identitySecret,
+    contactEmail,
+    contactExternalId,
+    params: {
+      workspaceId: ws,
+      apiKeyId: String(revocable.data.id),
+      webhookId: deletable.endpoint.id,
+      endpointId: endpoint.endpoint.id,
+      deliveryId: delivery!.id,
+      contactId: contact.id,
+      conversationId: conversation.id,
+      experienceId: experience.id,
+      guideId: String(guide.data.id),
+      articleId: String(article.data.id),
+      slug: String(article.data.slug),
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { manualClock } from '../../../server-core/lib/clock';
+import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
+import { ensureDemoWidget } from '../../../server-core/setup/demo-widget';
+import { describeDb } from '../../../server-core/testing/db';
+import { makeWorkspace } from '../../../server-core/testing/fixtures';
+import { buildApp } from '../../app';
+import { silentLogger } from '../../logger';
+import { createServices } from '../../services';
+import { testConfig } from '../../testing/services';
+
+const PUBLIC_URL = 'http://localhost:9999';
+
+/** What a strict CSP page may hold: nonce'd <script> and <style> only, no inline handlers or style attributes. */
+function expectCspClean(html: string, nonce: string) {
+  expect(html).not.toMatch(/\sstyle\s*=/i);
+  expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(html).not.toMatch(/<script(?! nonce="| async nonce=")/);
+  for (const tag of html.match(/<(script|style)\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  // No external assets: every URL the page loads or links is its own (relative) or the service's.
+  for (const m of html.matchAll(/\s(?:src|href)="([^"]*)"/g)) {
+    const url = m[1]!;
+    if (/^[a-z]+:/i.test(url)) expect(url.startsWith(`${PUBLIC_URL}/`), url).toBe(true);
+  }
+}
+
+describeDb('site: the demo store, the widget harness and the favicon', (getDb) => {
+  const services = () =>
+    createServices({
+      db: getDb(),
+      clock: manualClock(),
+      config: testConfig({ PUBLIC_URL }),
+      logger: silentLogger,
+      masterKey: randomBytes(32),
+    });
+  const make = () => buildApp(services());
+  const page = async (app: ReturnType<typeof make>, path: string) => {
+    const res = await app.request(path);
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1] ?? '';
+    return { res, csp, nonce, html: await res.text() };
+  };
+
+  it('/demo is a small store: header, products, a cart, help links, a footer, under the strict CSP', async () => {
+    const db = getDb();
+    await seedDemoWorkspace(db, new Date());
+    const { res, csp, nonce, html } = await page(make(), '/demo');
+    expect(res.status).toBe(200);
+    expect(csp).toContain("style-src 'nonce-");
+    expect(csp).toContain("default-src 'none'");
+    expect(html).toContain(`<script async nonce="${nonce}" src="${PUBLIC_URL}/cdn/l.js"></script>`);
+    expectCspClean(html, nonce);
+    expect(html).toContain('<header>');
+    expect(html).toContain('<footer>');
+    expect(html).toMatch(
+      /<button type="button" class="cart" data-cart>Cart <strong id="count">0<\/strong><\/button>/,
+    );
+    expect(html.match(/<li class="card">/g)).toHaveLength(4);
+    expect(html.match(/aria-label="Add [^"]+ to cart"/g)).toHaveLength(4);
+    expect(html).toContain('data-article="track-your-order"');
+    expect(html).toContain('<a href="/demo/api">Developer harness: every Widget call</a>');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // No Widget-call buttons on the store: those live on the harness.
+    expect(html).not.toContain('data-call');
+  });
+
+  it('/demo/api is the developer harness: a button per Widget call, identities signed on the server', async () => {
+    const db = getDb();
+    await seedDemoWorkspace(db, new Date());
+    const s = services();
+    await ensureDemoWidget(db, s.box, new Date(), PUBLIC_URL);
+    const { res, nonce, html } = await page(buildApp(s), '/demo/api');
+    expect(res.status).toBe(200);
+    expectCspClean(html, nonce);
+    for (const call of [
+      `data-call='["open"]'`,
+      `data-call='["close"]'`,
+      `data-call='["toggle"]'`,
+      `data-call='["helpdesk.query","password"]'`,
+      `data-call='["helpdesk.openArticle","track-your-order"]'`,
+      `data-call='["track","demo_button_clicked",{"source":"demo"}]'`,
+      `data-call='["consent",true]'`,
+      'data-identify="hmac"',
+      'data-identify="token"',
+      'data-forget',
+      'data-nav="pricing"',
+      'data-back',
+      'data-swap',
+    ])
+      expect(html, call).toContain(call);
+    expect(html).not.toMatch(/data-identify="hmac" disabled/);
+    expect(html).toMatch(/var identity = \{"email":"ada@demo.test","hmac":"[0-9a-f]{64}","token":"ey/);
+    expect(html).toContain('<a href="/demo">Back to the demo store</a>');
+  });
+
+  it('?website_id= carries to the other page; unknown ids are 404 on both', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const app = make();
+    const store = await page(app, `/demo?website_id=${ws.website_id.toUpperCase()}`);
+    expect(store.html).toContain(`"${ws.website_id}"`);
+    expect(store.html).toContain(`<a href="/demo/api?website_id=${ws.website_id}">`);
+    const api = await page(app, `/demo/api?website_id=${ws.website_id}`);
+    expect(api.html).toContain(`"${ws.website_id}"`);
+    expect(api.html).toContain(`<a href="/demo?website_id=${ws.website_id}">Back to the demo store</a>`);
+    // No identity secret on this workspace: the identity buttons say so by being disabled.
+    expect(api.html).toMatch(/data-identify="hmac" disabled/);
+    for (const path of ['/demo', '/demo/api']) {
+      expect((await app.request(`${path}?website_id=01jd2m7r3x8k9q4w5e6t7y8v9a`)).status, path).toBe(404);
+      expect((await app.request(`${path}?website_id=<script>`)).status, path).toBe(404);
+    }
+  });
+
+  it('serves a favicon: an SVG the pages link and an .ico for browsers that ask on their own', async () => {
+    const app = make();
+    const svg = await app.request('/favicon.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const ico = await app.request('/favicon.ico');
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('Content-Type')).toBe('image/x-icon');
+    expect(ico.headers.get('Cache-Control')).toBe('public, max-age=86400');
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    // ICONDIR (reserved 0, type 1 icon, 1 image), a 16 x 16 32-bit entry whose bytes follow at 22.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([bytes[6], bytes[7], bytes.readUInt16LE(12)]).toEqual([16, 16, 32]);
+    expect(bytes.readUInt32LE(18)).toBe(22);
+    expect(bytes.readUInt32LE(14)).toBe(bytes.length - 22);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Config } from '../bff/config';
+import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
+
+export const DEBUG_HINT = 'Set LOG_LEVEL=debug for the stack trace.';
+
+/** What a newcomer needs after `npm start`: where things are and how to sign in. */
+export function printBanner(input: {
+  config: Config;
+  url: string;
+  demo: SeededWorkspace | null;
+  ms: number;
+  db: string;
+}): void {
+  const { config, demo } = input;
+  const base = config.publicUrl;
+  const lines = [
+    `listening on ${input.url} (public URL ${base}; ${input.db === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres via DATABASE_URL'}; ready in ${input.ms} ms)`,
+    '',
+    `  Demo store       ${base}/demo`,
+    `  Widget harness   ${base}/demo/api`,
+    `  API reference    ${base}/docs`,
+    `  OpenAPI          ${base}/api/v1/openapi.json`,
+    `  Health           ${base}/healthz`,
+  ];
+  if (config.serveWidget) lines.push(`  Widget loader    ${config.widgetCdnUrl}/l.js`);
+  if (demo) {
+    lines.push(
+      '',
+      '  Demo workspace',
+      `    workspace id   ${demo.workspaceId}`,
+      `    website id     ${demo.websiteId}`,
+      `    owner login    ${demo.ownerEmail} / ${demo.ownerPassword}`,
+      `    API key        ${demo.apiKey}`,
+      '',
+      `  Try: curl -s -X POST ${base}/api/v1/auth/login -H 'content-type: application/json' \\`,
+      `         -d '{"email":"${demo.ownerEmail}","password":"${demo.ownerPassword}"}'`,
+    );
+  } else if (config.demo) {
+    lines.push('', `  The demo workspace exists, but its credentials file is gone from ${config.dataDir}.`);
+  }
+  console.log(lines.join('\n'));
+}

@@ -1,0 +1,115 @@
+import type { Config } from '../bff/config';
+import { embedderSettings } from '../bff/config';
+import type { Logger } from '../bff/logger';
+import type { Db } from '../server-core/db/db';
+import { openDb } from '../server-core/db/open-db';
+import { type Clock, systemClock } from '../server-core/lib/clock';
+import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
+import { scheduleReembedding } from '../server-core/retrieval/schedule-reembedding';
+import type { Embedder } from '../server-core/retrieval/types';
+import { ensureVectorIndex } from '../server-core/retrieval/vector-index';
+import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
+import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { acquireLock, type HeldLock } from './instance-lock';
+import { loadOrCreateSecretKey } from './secret-key';
+import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from './webhook-delivery';
+import type { WorkerDeps } from './worker/deps';
+import type { WorkerOptions } from './worker/loop';
+
+export interface BootOptions {
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** A process that has booted: its database open and migrated, its key checked, its embedder made. */
+export interface Booted {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  db: Db;
+  masterKey: Buffer;
+  embedder: Embedder & { ready(): Promise<void> };
+  /** The DATA_DIR lock (embedded database only); null on Postgres. */
+  lock: HeldLock | null;
+  /** Adds a step for close() to undo; steps are undone in reverse order. */
+  onClose(step: () => Promise<void> | void): void;
+  /** Undoes every step, the boot's own last (database closed, lock released). */
+  close(): Promise<void>;
+}
+
+/**
+ * What every process of the service does first, the server (`npm start`) and the worker
+ * (`npm run worker`) alike: lock DATA_DIR (embedded database only: it allows one process), load or
+ * generate the secret key, open and migrate the database, refuse a key the database was not set up
+ * with, make the configured embedder (and its vector index), and schedule re-embedding of chunks of
+ * another model. A failing step undoes the ones before it.
+ */
+export async function boot(opts: BootOptions): Promise<Booted> {
+  const { config, logger } = opts;
+  const clock = opts.clock ?? systemClock;
+  const undo: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    while (undo.length > 0) await undo.pop()!();
+  };
+  try {
+    let lock: HeldLock | null = null;
+    if (!config.databaseUrl) {
+      const held = acquireLock(config.dataDir);
+      lock = held;
+      undo.push(() => held.release());
+    }
+    warnIfUnsafeWebhookHosts(config, logger);
+    // Every process shares one master key: it opens the sealed webhook signing secrets.
+    const { key: masterKey, created } = loadOrCreateSecretKey(config.secretKey, config.dataDir);
+    if (created)
+      logger.warn('generated a new SECRET_KEY into DATA_DIR; set SECRET_KEY in production', {
+        dir: config.dataDir,
+      });
+
+    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    undo.push(() => db.close());
+    const applied = await prepareDatabase(db, clock.now());
+    if (applied.length > 0) logger.info('migrations applied', { migrations: applied.join(',') });
+    await checkSecretKeyFingerprint(db, masterKey, clock.now());
+
+    const embedder = createEmbedder(embedderSettings(config));
+    if (embedder.dimension > 0) await ensureVectorIndex(db, embedder.dimension);
+    // Chunks of another embedding model (or never embedded) get jobs; search serves meanwhile.
+    const reembed = await scheduleReembedding(db, embedder.model, clock.now());
+    if (reembed > 0)
+      logger.info('re-embedding retrieval chunks', { model: embedder.model, sources: reembed });
+
+    return {
+      config,
+      logger,
+      clock,
+      db,
+      masterKey,
+      embedder,
+      lock,
+      onClose: (step) => void undo.push(step),
+      close,
+    };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
+}
+
+/** How a worker of a booted process claims: the webhook concurrency caps of the configuration. */
+export function workerOptions(booted: Pick<Booted, 'config'>): WorkerOptions {
+  const { perWorkspace, perEndpoint } = booted.config.webhookConcurrency;
+  return { caps: { perWorkspace, perKey: perEndpoint } };
+}
+
+/** What a worker of a booted process runs with: its database, clock, embedder and webhook delivery. */
+export function workerDeps(booted: Booted): WorkerDeps {
+  return {
+    db: booted.db,
+    clock: booted.clock,
+    logger: booted.logger,
+    embedder: booted.embedder,
+    ...webhookDeliveryDeps(booted.config, booted.masterKey),
+  };
+}

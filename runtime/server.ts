@@ -1,0 +1,104 @@
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { buildApp } from '../bff/app';
+import type { Config } from '../bff/config';
+import type { Logger } from '../bff/logger';
+import { createServices } from '../bff/services';
+import type { Db } from '../server-core/db/db';
+import type { Clock } from '../server-core/lib/clock';
+import { ensureDemoContent } from '../server-core/setup/demo-content';
+import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
+import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
+import { ensureDemoWidget } from '../server-core/setup/demo-widget';
+import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
+import { boot, workerDeps, workerOptions } from './boot';
+import { listenHttp } from './http-server';
+import { startOpsSocket } from './ops-socket';
+import { checkWidgetBundle } from './widget-bundle';
+import { startWorker } from './worker/loop';
+
+export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  demo: SeededWorkspace | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+  /** dist/ with the built widget; served under /cdn when config.serveWidget. */
+  widgetDistDir: string;
+}
+
+/**
+ * Starts the BFF: checks the widget bundle it would serve, boots (lock, key, database and migrations,
+ * embedder), seeds the demo, then the HTTP server, the in-process worker and the ops socket. Every
+ * step undone by close().
+ */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config, logger } = opts;
+  // Before anything is opened: a missing bundle, or one built for another WIDGET_API_URL, stops the start.
+  if (config.serveWidget) checkWidgetBundle(opts.widgetDistDir, config.widgetApiUrl);
+  const booted = await boot(opts);
+  const { db, clock, embedder } = booted;
+  try {
+    let demo: SeededWorkspace | null = null;
+    if (config.demo) {
+      demo = await seedDemoWorkspace(db, clock.now());
+      if (demo) {
+        writeFileSync(join(config.dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(demo, null, 2)}\n`, {
+          mode: 0o600,
+        });
+      }
+    }
+
+    const services = createServices({ db, clock, config, logger, masterKey: booted.masterKey, embedder });
+    booted.onClose(() => services.close());
+    if (config.demo) {
+      await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
+      await ensureDemoHelpCenterHost(db, clock.now());
+      await ensureDemoContent(db, clock.now(), services.embedder);
+    }
+    const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
+    const server = await listenHttp({
+      fetch: app.fetch,
+      port: config.port,
+      host: config.host,
+      limits: config.http,
+    });
+    booted.onClose(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    // The offline embedder converts its word vectors on the very first start (seconds): in the background.
+    const warming = Date.now();
+    embedder.ready().then(
+      () => logger.debug('embedder ready', { model: embedder.model, ms: Date.now() - warming }),
+      (err: Error) => logger.error('embedder failed to load', { model: embedder.model, error: err.message }),
+    );
+
+    if (config.inProcessWorker) {
+      const worker = await startWorker(workerDeps(booted), workerOptions(booted));
+      booted.onClose(() => worker.stop());
+    }
+    if (booted.lock) {
+      const ops = await startOpsSocket(services, booted.lock.info.opsSocket);
+      booted.onClose(() => ops.close());
+      booted.lock.update({ url: config.publicUrl });
+    }
+    return {
+      url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+      port,
+      db,
+      demo,
+      close: booted.close,
+    };
+  } catch (err) {
+    await booted.close().catch(() => {});
+    throw err;
+  }
+}

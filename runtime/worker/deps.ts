@@ -1,0 +1,23 @@
+import type { Logger } from '../../bff/logger';
+import type { Db } from '../../server-core/db/db';
+import type { Job } from '../../server-core/jobs/jobs';
+import type { Clock } from '../../server-core/lib/clock';
+import type { SecretBox } from '../../server-core/lib/secret-box';
+import type { Embedder } from '../../server-core/retrieval/types';
+import type { WebhookTransport } from '../../server-core/webhooks/transport';
+
+/** What a worker's job handlers may use. */
+export interface WorkerDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Opens sealed webhook signing secrets. */
+  box: SecretBox;
+  /** Carries webhook attempts: attempt-time SSRF guard, pinned address, time-out. */
+  webhookTransport: WebhookTransport;
+  /** Fills retrieval vectors (EMBED_SOURCE_JOB); a worker without one fails those jobs. */
+  embedder?: Embedder;
+}
+
+/** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */
+export type JobHandler = (job: Job, deps: WorkerDeps) => Promise<unknown>;

@@ -1,0 +1,54 @@
+import { SYSTEM_ACTOR } from '../../server-core/context';
+import {
+  HOUSEKEEPING_EVERY_MS,
+  HOUSEKEEPING_KIND,
+  runHousekeeping,
+  scheduleHousekeeping,
+} from '../../server-core/jobs/housekeeping';
+import { embedSourceChunks } from '../../server-core/retrieval/embed-source-chunks';
+import { EMBED_SOURCE_JOB } from '../../server-core/retrieval/replace-source-chunks';
+import type { SourceKind } from '../../server-core/retrieval/types';
+import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
+import { ATTEMPT_JOB_KIND, ATTEMPT_LEASE_MS } from '../../server-core/webhooks/attempt-job';
+import type { JobHandler, WorkerDeps } from './deps';
+import { runWebhookAttempt } from './steps';
+
+/** Every kind of background job and what runs it. Later issues add exports and mail. */
+export function defaultHandlers(): Record<string, JobHandler> {
+  return {
+    [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger }) => {
+      const removed = await runHousekeeping(db, clock.now());
+      logger.debug('housekeeping done', removed);
+    },
+    [ATTEMPT_JOB_KIND]: runWebhookAttempt,
+    [EMBED_SOURCE_JOB]: runEmbedSource,
+  };
+}
+
+/**
+ * Leases of the kinds that need a short one: a worker killed mid-attempt hands the attempt back after
+ * its time-out plus a margin, not after the 5-minute default (housekeeping and embeddings keep that).
+ */
+export function defaultLeases(): Record<string, number> {
+  return { [ATTEMPT_JOB_KIND]: ATTEMPT_LEASE_MS };
+}
+
+/** Fills the vectors of one source's chunks (non-inline embedders, or a model change). */
+const runEmbedSource: JobHandler = async (job, deps) => {
+  if (!deps.embedder) throw new Error('this worker has no embedder');
+  const { kind, id } = job.payload as { kind?: SourceKind; id?: string };
+  if (!job.workspace_id || !kind || !id) throw new Error('malformed embedding job');
+  const { embedded, dimensions } = await embedSourceChunks(
+    { db: deps.db, clock: deps.clock, workspaceId: job.workspace_id, actor: SYSTEM_ACTOR },
+    deps.embedder,
+    { kind, id },
+  );
+  for (const dim of dimensions) await ensureVectorIndex(deps.db, dim);
+  deps.logger.debug('embedded chunks', { job_id: job.id, source: `${kind}:${id}`, chunks: embedded });
+};
+
+/** Follow-ups once a job is done (the dedupe index allows the next housekeeping run only then). */
+export const AFTER_COMPLETE: Record<string, (deps: WorkerDeps) => Promise<unknown>> = {
+  [HOUSEKEEPING_KIND]: ({ db, clock }) =>
+    scheduleHousekeeping(db, clock.now(), new Date(clock.now().getTime() + HOUSEKEEPING_EVERY_MS)),
+};

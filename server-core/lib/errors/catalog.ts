@@ -1,0 +1,453 @@
+/**
+ * The error catalog: every code the service answers, its details shape, its default message and what
+ * it means. server-core throws by code and data only; the BFF's error middleware owns the HTTP status
+ * of each code (bff/middleware/errors/status.ts) and docs/errors.md is generated from both.
+ */
+
+import { MAX_NESTING_DEPTH, MAX_OBJECT_KEYS } from '../storable';
+
+/** One schema violation found at the edge. */
+export interface Issue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** A schema failure at the edge: where, and every issue. */
+export interface EdgeIssues {
+  location: string;
+  issues: Issue[];
+}
+
+/** A rule of the domain that a field breaks. */
+export interface FieldRuleBreak {
+  field: string;
+  rule?: string;
+  max?: number;
+  pattern?: string;
+  unknown?: string[];
+}
+
+/** No details: `{}` in the envelope. */
+export type NoDetails = Record<string, never>;
+
+/** The details of each code. Adding a code here makes the compiler ask for its catalog entry and status. */
+export interface ErrorDetailsByCode {
+  // The request and the route
+  not_found: { method?: string; path?: string };
+  method_not_allowed: { allowed: string[] };
+  bad_request: NoDetails;
+  validation_failed: EdgeIssues | FieldRuleBreak;
+  invalid_limit: EdgeIssues;
+  invalid_json: NoDetails;
+  invalid_form: NoDetails;
+  unsupported_media_type: { content_type?: string | null };
+  payload_too_large: { max_bytes?: number };
+  invalid_cursor: { field: string };
+  invalid_idempotency_key: { max_length: number; length: number };
+  idempotency_key_reused: NoDetails;
+  idempotency_key_in_progress: NoDetails;
+  rate_limited: { limit: number; retry_after_seconds: number };
+  internal_error: { request_id?: string };
+  database_unavailable: NoDetails;
+  // Credentials and permissions
+  unauthenticated: NoDetails;
+  invalid_credentials: NoDetails;
+  too_many_login_attempts: { retry_after_seconds: number };
+  invalid_api_key: NoDetails;
+  missing_ability: { required: string[]; missing: string[] };
+  csrf_token_invalid: NoDetails;
+  not_a_member: NoDetails;
+  permission_denied: { permission: string; role: string };
+  // Contacts and events
+  external_id_taken: { field: string };
+  email_immutable: { field: string };
+  contact_limit_reached: { limit: number };
+  invalid_event: { field: string; rule: string };
+  invalid_event_batch:
+    | { index: number; field: string; rule: string }
+    | { field: string; rule: string; count: number };
+  // Webhooks
+  webhook_url_not_allowed: { field: string; reason: string };
+  unknown_event_type: { field: string; unknown: string[] };
+  webhook_endpoint_limit_reached: { limit: number };
+  endpoint_disabled: { endpoint_id: string };
+  delivery_in_progress: { delivery_id: string };
+  // Content, experiences and the help center
+  slug_taken: { slug: string };
+  unknown_collection: { field: string };
+  unknown_step_id: { index: number; id: string };
+  duplicate_step_id: { index: number; id: string };
+  invalid_page_url: { field: string };
+  unsupported_upload_type: { media_type: string | null; supported: readonly string[] };
+  upload_has_no_text: { field: string };
+  not_sessioned: NoDetails;
+  sessioned: NoDetails;
+  invalid_host: NoDetails;
+  host_taken: NoDetails;
+  // The widget's visitor and identity
+  invalid_visitor_token: NoDetails;
+  visitor_anonymous: NoDetails;
+  identity_proof_required: { field: string };
+  identity_not_configured: NoDetails;
+  invalid_identity_token: NoDetails;
+  identity_token_expired: NoDetails;
+  identity_token_exp_missing: NoDetails;
+  identity_token_exp_too_far: NoDetails;
+  identity_email_mismatch: NoDetails;
+  invalid_identity_hmac: NoDetails;
+  token_too_large: { field: string; max_bytes: number };
+  invalid_token_attributes: { field: string; path: string; rule?: string };
+  // Operator commands
+  unknown_flag: { flag: string };
+}
+
+export type ErrorCode = keyof ErrorDetailsByCode;
+export type ErrorDetails<C extends ErrorCode = ErrorCode> = ErrorDetailsByCode[C];
+
+/** The keys of every member of a details union (none for NoDetails). */
+type DetailKeys<T> = T extends unknown ? (string extends keyof T ? never : keyof T & string) : never;
+
+/** One sentence per details field, so the compiler keeps the documentation and the type together. */
+export type DetailsDoc<T> = { readonly [K in DetailKeys<T>]-?: string };
+
+export interface CatalogEntry<C extends ErrorCode> {
+  /** The message when the throw site gives none. */
+  readonly message: string;
+  /** When the code is answered, for docs/errors.md. */
+  readonly meaning: string;
+  readonly details: DetailsDoc<ErrorDetails<C>>;
+}
+
+const FIELD = 'the offending field';
+
+export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
+  not_found: {
+    message: 'The resource was not found.',
+    meaning:
+      'Unknown route; unknown resource or one of another workspace; malformed ULID in a path; feature flag off.',
+    details: {
+      method: 'the request method, when no route matches',
+      path: 'the request path, when no route matches',
+    },
+  },
+  method_not_allowed: {
+    message: 'The method is not allowed on this path.',
+    meaning: 'The path exists for other methods (the `Allow` header lists them).',
+    details: { allowed: 'the methods the path answers (also the `Allow` header)' },
+  },
+  bad_request: {
+    message: 'Bad request.',
+    meaning: 'The HTTP layer refused the request for a reason no other code names.',
+    details: {},
+  },
+  validation_failed: {
+    message: 'The request is invalid.',
+    meaning:
+      'Body, query or headers fail the schema, or a field breaks a rule of the domain, or the request holds ' +
+      'a value the service never stores: U+0000 or an unpaired UTF-16 surrogate in any string (keys too), ' +
+      `nesting deeper than ${MAX_NESTING_DEPTH} levels, an object of more than ${MAX_OBJECT_KEYS} keys, a key ` +
+      '`__proto__`, `constructor` or `prototype` (issue codes `nul_character`, `lone_surrogate`, ' +
+      '`max_depth`, `max_keys`, `reserved_key`).',
+    details: {
+      location: 'body, query, path or header (schema failures and refused values)',
+      issues: 'each with `path`, `code` (the schema issue or the rule) and `message`',
+      field: `${FIELD} (rule failures)`,
+      rule: 'the rule it breaks, e.g. `max_keys`',
+      max: 'the limit the rule sets, when it has one',
+      pattern: 'the pattern a key must match, when that is the rule',
+      unknown: 'the values that are not known, e.g. abilities',
+    },
+  },
+  invalid_limit: {
+    message: 'limit is out of range for this list.',
+    meaning: '`limit` is out of range for this list.',
+    details: { location: 'always `query`', issues: 'each with `path`, `code` and `message`' },
+  },
+  invalid_json: {
+    message: 'The request body is not valid JSON.',
+    meaning: 'The body is not JSON (never a 500).',
+    details: {},
+  },
+  invalid_form: {
+    message: 'The request body is not a valid form.',
+    meaning: 'The body is not a valid multipart or URL-encoded form.',
+    details: {},
+  },
+  unsupported_media_type: {
+    message: 'Send the request body as application/json.',
+    meaning: 'A write with a body that is not `application/json` (an upload that is not multipart).',
+    details: { content_type: 'the media type sent, or null' },
+  },
+  payload_too_large: {
+    message: 'The request body is too large.',
+    meaning: 'A body above 1 MiB, or an upload above 2 MiB.',
+    details: { max_bytes: 'the largest body or file accepted' },
+  },
+  invalid_cursor: {
+    message: 'The cursor is not one this API issued.',
+    meaning: 'A `cursor` this API did not issue.',
+    details: { field: 'always `cursor`' },
+  },
+  invalid_idempotency_key: {
+    message: 'The Idempotency-Key header is malformed.',
+    meaning: '`Idempotency-Key` empty, over 255 characters, or not visible ASCII.',
+    details: { max_length: 'the longest key accepted', length: 'the length sent' },
+  },
+  idempotency_key_reused: {
+    message:
+      'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+    meaning: 'The same `Idempotency-Key` with a different request.',
+    details: {},
+  },
+  idempotency_key_in_progress: {
+    message: 'A request with this Idempotency-Key is still being processed. Retry shortly.',
+    meaning: 'The first request with this key still runs after 10 s of waiting.',
+    details: {},
+  },
+  rate_limited: {
+    message: 'Too many requests. Slow down and retry after the reset.',
+    meaning:
+      'A request limit is spent (per credential, per workspace, per visitor or per help-center reader).',
+    details: {
+      limit: 'the requests the window allows',
+      retry_after_seconds: 'seconds until the window resets (also the `Retry-After` header)',
+    },
+  },
+  internal_error: {
+    message: 'Something went wrong on our side.',
+    meaning: 'Anything unexpected; never internals.',
+    details: { request_id: 'the request id to quote to the operator' },
+  },
+  database_unavailable: {
+    message: 'The database does not answer.',
+    meaning: '`/healthz` could not reach the database.',
+    details: {},
+  },
+  unauthenticated: {
+    message: 'Sign in to use the portal.',
+    meaning: 'No live portal session.',
+    details: {},
+  },
+  invalid_credentials: {
+    message: 'The email address or password is not correct.',
+    meaning: 'Sign-in failed (an unknown email and a wrong password answer the same).',
+    details: {},
+  },
+  too_many_login_attempts: {
+    message: 'Too many failed sign-in attempts. Try again later.',
+    meaning:
+      'Sign-in throttled: backoff per account and client address, a ceiling per account across new addresses, or per client address.',
+    details: { retry_after_seconds: 'seconds until a sign-in may succeed (also the `Retry-After` header)' },
+  },
+  invalid_api_key: {
+    message: 'Send a valid API key as Authorization: Bearer <key>.',
+    meaning: 'Missing, unknown, revoked or expired API key (`WWW-Authenticate: Bearer realm="api"`).',
+    details: {},
+  },
+  missing_ability: {
+    message: 'This credential lacks an ability the operation needs.',
+    meaning: 'The API key lacks an ability the operation needs.',
+    details: { required: 'the abilities the operation needs', missing: 'those the key lacks' },
+  },
+  csrf_token_invalid: {
+    message: 'Send the X-CSRF-Token header issued at sign-in with this request.',
+    meaning: 'A cookie-authenticated write without the right `X-CSRF-Token`.',
+    details: {},
+  },
+  not_a_member: {
+    message: 'You are not a member of this workspace.',
+    meaning:
+      "A signed-in user on another workspace's path (also an unknown workspace id: no existence oracle).",
+    details: {},
+  },
+  permission_denied: {
+    message: 'Your role does not allow this.',
+    meaning: "The member's role lacks the permission.",
+    details: { permission: 'the permission needed', role: "the member's role" },
+  },
+  external_id_taken: {
+    message: 'Another contact already has this external_id.',
+    meaning: 'Another contact of the workspace has this `external_id`.',
+    details: { field: 'always `external_id`' },
+  },
+  email_immutable: {
+    message: "A contact's email cannot change; upsert with POST /api/v1/contacts instead.",
+    meaning: "An update tries to change a contact's email.",
+    details: { field: 'always `email`' },
+  },
+  contact_limit_reached: {
+    message: "The workspace's plan allows no more contacts.",
+    meaning: "Creating a contact would pass the plan's contact limit.",
+    details: { limit: "the plan's contact limit" },
+  },
+  invalid_event: {
+    message: 'The event breaks a rule.',
+    meaning: 'A widget event breaks a rule of event names or properties.',
+    details: { field: FIELD, rule: 'the rule it breaks, e.g. `name_pattern`' },
+  },
+  invalid_event_batch: {
+    message: 'The event batch breaks a rule.',
+    meaning: 'An event of the batch breaks a rule, or the batch is empty or too long.',
+    details: {
+      index: 'the position of the offending event',
+      field: FIELD,
+      rule: 'the rule it breaks, e.g. `in_future`, `batch_size` or `nul_character`',
+      count: 'the events sent, when the batch size is wrong',
+    },
+  },
+  webhook_url_not_allowed: {
+    message: 'The webhook url is not allowed.',
+    meaning: 'A webhook URL that is malformed, not http(s), or not public (SSRF guard).',
+    details: { field: 'always `url`', reason: 'why, e.g. `address_not_public`' },
+  },
+  unknown_event_type: {
+    message: 'Only event types from the catalog (GET /webhook-event-types) can be subscribed to.',
+    meaning: 'A subscription names an event type outside the catalog.',
+    details: { field: 'always `events`', unknown: 'the unknown event types' },
+  },
+  webhook_endpoint_limit_reached: {
+    message: 'The workspace has as many webhook endpoints as it may have; delete one to add another.',
+    meaning: 'Registering an endpoint would pass the per-workspace endpoint limit (`WEBHOOK_MAX_ENDPOINTS`).',
+    details: { limit: 'the most endpoints a workspace may have' },
+  },
+  endpoint_disabled: {
+    message: 'The endpoint is disabled; enable it before redelivering.',
+    meaning: 'A redelivery to a disabled endpoint.',
+    details: { endpoint_id: 'the disabled endpoint' },
+  },
+  delivery_in_progress: {
+    message: 'The delivery is still being attempted; redeliver it once it has finished.',
+    meaning: 'A redelivery of a delivery still being attempted.',
+    details: { delivery_id: 'the pending delivery' },
+  },
+  slug_taken: {
+    message: 'Another article of this workspace has this slug.',
+    meaning: 'Another article of the workspace has this slug.',
+    details: { slug: 'the slug asked for' },
+  },
+  unknown_collection: {
+    message: 'No collection with this id in the workspace.',
+    meaning: '`collection_id` names no collection of the workspace.',
+    details: { field: 'always `collection_id`' },
+  },
+  unknown_step_id: {
+    message: 'A step id must name a step of this guide; omit it for a new step.',
+    meaning: "A guide step's id names no step of this guide.",
+    details: { index: 'the position of the step', id: 'the id given' },
+  },
+  duplicate_step_id: {
+    message: 'A step id appears twice.',
+    meaning: 'Two steps of a guide carry the same id.',
+    details: { index: 'the position of the second step', id: 'the id given' },
+  },
+  invalid_page_url: {
+    message: 'The page url is not a valid absolute URL.',
+    meaning:
+      'A page source URL that is not an absolute http(s) URL without credentials, of at most 2048 characters.',
+    details: { field: 'always `url`' },
+  },
+  unsupported_upload_type: {
+    message: 'Upload text/plain, text/markdown or text/html files.',
+    meaning: 'An uploaded file of a type the index does not read.',
+    details: { media_type: 'the media type sent, or null', supported: 'the media types accepted' },
+  },
+  upload_has_no_text: {
+    message: 'The file holds no text to index.',
+    meaning: 'An uploaded file holds no text.',
+    details: { field: 'always `file`' },
+  },
+  not_sessioned: {
+    message: 'This experience type has no sessions.',
+    meaning: 'A session opened on an experience type without sessions.',
+    details: {},
+  },
+  sessioned: {
+    message: 'This experience type records sessions, not seen markers.',
+    meaning: 'A seen marker on an experience type that records sessions.',
+    details: {},
+  },
+  invalid_host: {
+    message: 'Name the host, e.g. help.example.com.',
+    meaning: 'A help-center host that is not a host name.',
+    details: {},
+  },
+  host_taken: {
+    message: 'The host already serves another workspace.',
+    meaning: 'The help-center host already serves another workspace.',
+    details: {},
+  },
+  invalid_visitor_token: {
+    message:
+      'Send the visitor token from GET /widget/boot as Authorization: Bearer <token>; boot again for a new one.',
+    meaning: 'A widget call without a live visitor token (`WWW-Authenticate: Bearer realm="widget"`).',
+    details: {},
+  },
+  visitor_anonymous: {
+    message: 'Contact events need an identified visitor: call Widget.user.set with an hmac or token first.',
+    meaning: 'A contact event from a visitor with no proven identity.',
+    details: {},
+  },
+  identity_proof_required: {
+    message: 'user.set needs an hmac or a signed token.',
+    meaning: '`user.set` without an hmac or a signed token.',
+    details: { field: 'always `hmac`' },
+  },
+  identity_not_configured: {
+    message: 'This workspace has no widget identity secret; identities cannot be verified.',
+    meaning: 'The workspace has no widget identity secret.',
+    details: {},
+  },
+  invalid_identity_token: {
+    message: 'The identity token is not a valid HS256 JWT signed with the widget identity secret.',
+    meaning: 'The identity token is malformed or not signed with the identity secret.',
+    details: {},
+  },
+  identity_token_expired: {
+    message: 'The identity token has expired.',
+    meaning: 'The identity token has expired.',
+    details: {},
+  },
+  identity_token_exp_missing: {
+    message: 'The identity token has no exp claim.',
+    meaning: 'The identity token has no `exp` claim.',
+    details: {},
+  },
+  identity_token_exp_too_far: {
+    message: 'The identity token expires more than 24 hours from now.',
+    meaning: 'The identity token expires more than 24 hours ahead.',
+    details: {},
+  },
+  identity_email_mismatch: {
+    message: "The identity token's email must be lower-case and equal the email passed to user.set.",
+    meaning: "The identity token's email differs from the one passed to `user.set`.",
+    details: {},
+  },
+  invalid_identity_hmac: {
+    message: 'The hmac is not the HMAC-SHA256 of the email under the widget identity secret.',
+    meaning: 'The hmac does not prove the email.',
+    details: {},
+  },
+  token_too_large: {
+    message: 'The identity token is larger than 64 KB.',
+    meaning: 'The identity token is larger than 64 KB.',
+    details: { field: 'always `token`', max_bytes: 'the largest token accepted' },
+  },
+  invalid_token_attributes: {
+    message: "The identity token's attributes break a rule.",
+    meaning:
+      "The identity token's attributes break a contact attribute rule, or its name or attributes hold a value the service never stores.",
+    details: {
+      field: 'always `token`',
+      path: 'the offending claim: `attributes.<key>` or `name`',
+      rule: 'the rule it breaks, e.g. `scalar_value`',
+    },
+  },
+  unknown_flag: {
+    message: 'Unknown flag.',
+    meaning: 'An operator command names a flag that does not exist.',
+    details: { flag: 'the flag named' },
+  },
+};
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];

@@ -1,0 +1,14 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { generateSigningSecret, SIGNING_SECRET_PATTERN, signatureHeader } from './signing';
+
+describe('signing', () => {
+  it('secrets are whsec_ + 256 random bits; the signature is HMAC-SHA256 over "<t>.<body>"', () => {
+    const secret = generateSigningSecret();
+    expect(secret).toMatch(SIGNING_SECRET_PATTERN);
+    expect(generateSigningSecret()).not.toBe(secret);
+    const header = signatureHeader(secret, '{"a":1}', new Date('2026-11-01T00:00:05.900Z'));
+    const t = 1793491205;
+    expect(header).toBe(`t=${t},v1=${createHmac('sha256', secret).update(`${t}.{"a":1}`).digest('hex')}`);
+  });
+});

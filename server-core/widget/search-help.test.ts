@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createArticle } from '../content/create-article';
+import { publishArticle } from '../content/publish-article';
+import { createGloveEmbedder } from '../retrieval/embedders/glove-embedder';
+import { searchChunks } from '../retrieval/search-chunks';
+import { testCtx } from '../testing/ctx';
+import { describeDb } from '../testing/db';
+import { makeWorkspace } from '../testing/fixtures';
+import { STORE_ARTICLES } from '../testing/store-help-center';
+import { closeArticles, cutWeakHits, MIN_SIMILARITY, SIMILARITY_MARGIN, searchHelp } from './search-help';
+
+const chunk = (id: string, similarity: number) => ({ similarity, source: { kind: 'article', id } });
+
+describe('the relevance rules', () => {
+  it('keeps retrieved articles close to the best, one entry per article, and none below the floor', () => {
+    expect(closeArticles([chunk('a', 0.9), chunk('b', 0.87), chunk('a', 0.6), chunk('c', 0.8)])).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(closeArticles([chunk('a', 0.69), chunk('b', 0.68)])).toEqual([]);
+    expect(closeArticles([{ similarity: 0.95, source: { kind: 'guide', id: 'g' } }])).toEqual([]);
+    expect(closeArticles([])).toEqual([]);
+  });
+
+  it('with five articles or more, the best must stand out from the median and the rest sit nearer the best', () => {
+    // A flat pool (every article about as close): nothing stands out, nothing is kept.
+    const flat = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => chunk(id, 0.88 - i * 0.01));
+    expect(closeArticles(flat)).toEqual([]);
+    // One clear winner over a crowd at 0.70: the midpoint (0.80) keeps it and its close second only.
+    const peaked = [
+      chunk('a', 0.9),
+      chunk('b', 0.86),
+      chunk('c', 0.79),
+      ...['d', 'e', 'f'].map((id) => chunk(id, 0.7)),
+    ];
+    expect(closeArticles(peaked)).toEqual(['a', 'b']);
+    // Fewer than five articles: only the absolute floor and the margin apply.
+    expect(closeArticles([chunk('a', 0.88), chunk('b', 0.87), chunk('c', 0.86)])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('drops fused results far below the best: a hit of both searches outranks hits of one', () => {
+    const both = 2 / 61;
+    const one = (rank: number) => 1 / (60 + rank);
+    expect(
+      cutWeakHits([
+        { id: 'a', score: both },
+        { id: 'b', score: 1 / 62 + 1 / 63 },
+        { id: 'c', score: one(1) },
+        { id: 'd', score: one(3) },
+      ]).map((h) => h.id),
+    ).toEqual(['a', 'b']);
+    // Hits of a single search only are about equal: all stay (that search's own rules chose them).
+    const single = [1, 2, 3, 4, 5, 6, 7, 8].map((r) => ({ id: `x${r}`, score: one(r) }));
+    expect(cutWeakHits(single)).toHaveLength(8);
+    expect(cutWeakHits([])).toEqual([]);
+  });
+});
+
+describeDb('Help search relevance over a realistic help center', (getDb) => {
+  const embedder = createGloveEmbedder();
+
+  it('a generic question that used to bring eight weak hits brings none; real questions keep their answers', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const ctx = testCtx(db, ws.id);
+    const titles = new Map<string, string>();
+    for (const [position, a] of STORE_ARTICLES.entries()) {
+      const article = await createArticle(ctx, { ...a, access_level: 'public', position });
+      await publishArticle(ctx, article.id, { embedder });
+      titles.set(article.id, a.title);
+    }
+    const deps = { embedder, vector: db.capabilities.vector, cube: db.capabilities.cube };
+    const search = async (q: string | undefined) =>
+      (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
+
+    // The rule before the cut-off (at least 0.7, within 0.05 of the best) let eight articles through.
+    const q = 'i want to talk to someone';
+    const chunks = await searchChunks(ctx, deps, { query: q, topK: 25, audiences: ['public'] });
+    const best = Math.max(...chunks.map((c) => c.similarity));
+    const before = new Set(
+      chunks
+        .filter((c) => best >= MIN_SIMILARITY && c.similarity >= best - SIMILARITY_MARGIN)
+        .map((c) => c.source.id),
+    );
+    expect(before.size).toBe(8);
+    expect(await search(q)).toEqual([]);
+    expect(await search('what is your phone number')).toEqual([]);
+
+    expect(await search('how long does delivery take')).toEqual([
+      'Shipping costs and delivery times',
+      'Track your order',
+      'Change or cancel an order',
+    ]);
+    expect(await search('order')).toEqual(['Track your order', 'Change or cancel an order']);
+    expect(await search('my shoes hurt')).toEqual(['Care for your shoes', 'Find your size']);
+    expect(await search('i cannot remember my login')).toEqual(['Reset your password']);
+    expect(await search('password')).toEqual(['Reset your password']);
+    // Without a query: every article in help-center order, as before (up to ten).
+    expect(await search(undefined)).toHaveLength(10);
+  });
+});
