@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { findViolations, type ImportRule, listImports } from './import-graph';
+import { findCycles, findViolations, type ImportRule, listImports, readSources } from './import-graph';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -85,4 +85,21 @@ it('reports each import a rule judges and does not allow, with the rule in words
     'a/one.ts:1 imports nope (static): a imports only the package ok',
     'a/one.ts:1 imports import(x) (dynamic): an import must name its module literally, or no rule can judge it',
   ]);
+});
+
+it('finds import cycles, type-only ones included, and lets import() point back', () => {
+  const sources = [
+    { file: 'a.ts', imports: [ref('static', 'b.ts')] },
+    { file: 'b.ts', imports: [ref('type', 'a.ts')] },
+    { file: 'c.ts', imports: [ref('static', 'd.ts')] },
+    { file: 'd.ts', imports: [ref('dynamic', 'c.ts'), ref('static', null, 'preact')] },
+    { file: 'e.ts', imports: [ref('static', 'e.ts')] },
+  ];
+  expect(findCycles(sources)).toEqual([['a.ts', 'b.ts'], ['e.ts']]);
+});
+
+it('the product code has no import cycle', () => {
+  const sources = readSources(ROOT, ['bff', 'runtime', 'server-core', 'widget', 'loader', 'scripts']);
+  expect(sources.length).toBeGreaterThan(200);
+  expect(findCycles(sources)).toEqual([]);
 });

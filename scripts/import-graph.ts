@@ -151,3 +151,48 @@ export function findViolations(rules: ImportRule[], sources: SourceImports[]): s
   }
   return out;
 }
+
+/**
+ * The import cycles among the sources (static and type-only imports; `import()` is a lazy edge and may
+ * point back): each cycle once, as the files in order, starting at its smallest path. Strongly connected
+ * components (Tarjan), so a knot of several loops is reported as one cycle of all its files.
+ */
+export function findCycles(sources: SourceImports[]): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const { file, imports } of sources)
+    edges.set(
+      file,
+      imports.filter((r) => r.kind !== 'dynamic' && r.target !== null).map((r) => r.target!),
+    );
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!edges.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfLoop = (edges.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfLoop) cycles.push(component.sort());
+  };
+  for (const file of [...edges.keys()].sort()) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}

@@ -83,5 +83,5 @@ describeDb('OpenAPI fuzz', (getDb) => {
     const unhandled = w.logs.filter((l) => l.level === 'error' || l.msg === 'unhandled error');
     expect.soft(unhandled.map((l) => `${l.msg} ${String(l.fields.path)}`)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  }, 600_000);
+  }, 180_000);
 });
