@@ -149,7 +149,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
       'a value the service never stores: U+0000 or an unpaired UTF-16 surrogate in any string (keys too), ' +
       `nesting deeper than ${MAX_NESTING_DEPTH} levels, an object of more than ${MAX_OBJECT_KEYS} keys, a key ` +
       '`__proto__`, `constructor` or `prototype` (issue codes `nul_character`, `lone_surrogate`, ' +
-      '`max_depth`, `max_keys`, `reserved_key`).',
+      '`max_depth`, `max_keys`, `reserved_key`). A rule the schema states in words answers its name as the ' +
+      'issue code: `scalar_value` (an attribute value that is not a string, number, boolean or null), ' +
+      '`flat_scalar` (the same for an event property).',
     details: {
       location: 'body, query, path or header (schema failures and refused values)',
       issues: 'each with `path`, `code` (the schema issue or the rule) and `message`',
