@@ -5,6 +5,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { idempotencyHeaders, NO_STORE, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /** Workspace API keys, managed in the portal (permission api_keys.manage). */
 
@@ -49,7 +50,7 @@ export const listApiKeys = createRoute({
   tags: [TAG],
   summary: 'List API keys, revoked ones included',
   security: PORTAL_SESSION,
-  request: { params: workspaceParams, query: z.object(pageQuery()) },
+  request: { params: workspaceParams, query: strictObject(pageQuery()) },
   responses: {
     200: { description: 'Keys, newest first.', content: json(pageOf(ApiKey)) },
     ...errorResponses(401, 403, 404, 422),
@@ -73,13 +74,11 @@ export const createApiKey = createRoute({
     body: {
       required: true,
       content: json(
-        z
-          .object({
-            name: z.string().trim().min(1).max(100),
-            abilities: z.array(AbilityName).min(1).max(Object.keys(ABILITIES).length),
-            expires_at: DateTime.nullable().optional(),
-          })
-          .openapi('CreateApiKeyRequest'),
+        strictObject({
+          name: z.string().trim().min(1).max(100),
+          abilities: z.array(AbilityName).min(1).max(Object.keys(ABILITIES).length),
+          expires_at: DateTime.nullable().optional(),
+        }).openapi('CreateApiKeyRequest'),
       ),
     },
   },

@@ -6,6 +6,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { CONTENT_PERMISSION, CONTENT_TAG, ContentStatus, Slug, str } from './content-fields';
 import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /** Help-center articles (spec section 2, Article). */
 
@@ -73,37 +74,33 @@ const articleFields = {
   position: z.number().int().min(0).max(1_000_000),
 };
 
-export const CreateArticleRequest = z
-  .object({
-    title: articleFields.title,
-    slug: articleFields.slug.optional().openapi({
-      description:
-        'Omitted: derived from the title, with -2, -3... when taken. Given and taken: 409 slug_taken.',
-    }),
-    body: articleFields.body.default(''),
-    collection_id: articleFields.collection_id.optional(),
-    collection_slug: articleFields.collection_slug.optional(),
-    collection_name: articleFields.collection_name.optional(),
-    access_level: articleFields.access_level.default('public'),
-    position: articleFields.position.default(0),
-  })
-  .openapi('CreateArticleRequest');
+export const CreateArticleRequest = strictObject({
+  title: articleFields.title,
+  slug: articleFields.slug.optional().openapi({
+    description:
+      'Omitted: derived from the title, with -2, -3... when taken. Given and taken: 409 slug_taken.',
+  }),
+  body: articleFields.body.default(''),
+  collection_id: articleFields.collection_id.optional(),
+  collection_slug: articleFields.collection_slug.optional(),
+  collection_name: articleFields.collection_name.optional(),
+  access_level: articleFields.access_level.default('public'),
+  position: articleFields.position.default(0),
+}).openapi('CreateArticleRequest');
 
-export const UpdateArticleRequest = z
-  .object({
-    title: articleFields.title.optional(),
-    slug: articleFields.slug.optional().openapi({ description: 'Taken by another article: 409 slug_taken.' }),
-    body: articleFields.body.optional(),
-    collection_id: articleFields.collection_id
-      .nullable()
-      .optional()
-      .openapi({ description: 'null removes it.' }),
-    collection_slug: articleFields.collection_slug.optional(),
-    collection_name: articleFields.collection_name.optional(),
-    access_level: articleFields.access_level.optional(),
-    position: articleFields.position.optional(),
-  })
-  .openapi('UpdateArticleRequest');
+export const UpdateArticleRequest = strictObject({
+  title: articleFields.title.optional(),
+  slug: articleFields.slug.optional().openapi({ description: 'Taken by another article: 409 slug_taken.' }),
+  body: articleFields.body.optional(),
+  collection_id: articleFields.collection_id
+    .nullable()
+    .optional()
+    .openapi({ description: 'null removes it.' }),
+  collection_slug: articleFields.collection_slug.optional(),
+  collection_name: articleFields.collection_name.optional(),
+  access_level: articleFields.access_level.optional(),
+  position: articleFields.position.optional(),
+}).openapi('UpdateArticleRequest');
 
 const ArticleResponse = z.object({ data: ArticleSchema });
 const articleParams = workspaceParams.extend({ articleId: ulidParam('articleId') });

@@ -4,6 +4,7 @@ import type { MembershipSummary } from '../../server-core/members/memberships';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
 import { PORTAL_SESSION } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /** Signing in to the portal and out again. */
 
@@ -16,12 +17,10 @@ const Membership = z.object({
   permissions: z.array(z.string()),
 });
 
-const LoginRequest = z
-  .object({
-    email: z.string().trim().min(3).max(320).openapi({ example: 'owner@demo.test' }),
-    password: z.string().min(1).max(1024),
-  })
-  .openapi('LoginRequest');
+const LoginRequest = strictObject({
+  email: z.string().trim().min(3).max(320).openapi({ example: 'owner@demo.test' }),
+  password: z.string().min(1).max(1024),
+}).openapi('LoginRequest');
 
 const LoginResponse = z
   .object({

@@ -5,6 +5,7 @@ import { DateTime, json, Ulid, ulidParam } from './common';
 import { LedgerEntry } from './experiences';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { ruleError, strictObject } from './strict-input';
 
 /** Contacts: people a workspace knows, keyed by email (spec section 2, Contact). */
 
@@ -48,9 +49,12 @@ export function contactJson(c: ContactRecord) {
 
 const contactParams = z.object({ contactId: ulidParam('contactId') });
 const nullableText = (max: number) => z.string().max(max).nullable().optional();
-/** The attribute rules themselves (keys, values, 30 keys) are server-core's: contacts/attribute-rules.ts. */
+/**
+ * Free-form: any key (the attribute rules themselves, keys, values, 30 keys, are server-core's:
+ * contacts/attribute-rules.ts); a value that is not a scalar names its rule.
+ */
 const Attributes = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], ruleError('scalar_value')))
   .optional()
   .openapi({ description: 'At most 30 keys; values string (<= 1000 characters), number, boolean, or null.' });
 const ContactResponse = z.object({ data: Contact });
@@ -64,7 +68,7 @@ export const listContacts = createRoute({
   description: 'Newest first. Ability `contacts:read`.',
   security: API_KEY,
   request: {
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       email: z.string().max(320).optional().openapi({ description: 'Exact match, case-insensitive.' }),
       updated_since: DateTime.optional().openapi({ description: 'Contacts seen at or after this time.' }),
@@ -92,15 +96,13 @@ export const upsertContact = createRoute({
     body: {
       required: true,
       content: json(
-        z
-          .object({
-            email: z.email().max(320),
-            name: nullableText(200),
-            phone: nullableText(50),
-            external_id: nullableText(200),
-            attributes: Attributes,
-          })
-          .openapi('UpsertContactRequest'),
+        strictObject({
+          email: z.email().max(320),
+          name: nullableText(200),
+          phone: nullableText(50),
+          external_id: nullableText(200),
+          attributes: Attributes,
+        }).openapi('UpsertContactRequest'),
       ),
     },
   },
@@ -141,15 +143,12 @@ export const updateContact = createRoute({
     body: {
       required: true,
       content: json(
-        z
-          .object({
-            name: nullableText(200),
-            phone: nullableText(50),
-            external_id: nullableText(200),
-            attributes: Attributes,
-          })
-          .strict()
-          .openapi('UpdateContactRequest'),
+        strictObject({
+          name: nullableText(200),
+          phone: nullableText(50),
+          external_id: nullableText(200),
+          attributes: Attributes,
+        }).openapi('UpdateContactRequest'),
       ),
     },
   },

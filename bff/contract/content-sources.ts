@@ -5,6 +5,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
 import { AudienceSchema, CONTENT_PERMISSION, CONTENT_TAG } from './content-fields';
 import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /** Retrieval sources beside guides and articles: crawled pages and uploaded files. */
 
@@ -32,20 +33,18 @@ export function pageJson(p: Page, chunkCount: number) {
   };
 }
 
-export const AddPageRequest = z
-  .object({
-    url: z
-      .string()
-      .min(1)
-      .max(MAX_PAGE_URL_LENGTH)
-      .openapi({ description: `http(s), at most ${MAX_PAGE_URL_LENGTH} characters.` }),
-    title: z.string().trim().min(1).max(500),
-    html: z.string().openapi({ description: 'The page HTML (the request body is at most 1 MiB).' }),
-    audience: AudienceSchema.default('public').openapi({
-      description: 'Default public (a crawled page is public).',
-    }),
-  })
-  .openapi('AddPageRequest');
+export const AddPageRequest = strictObject({
+  url: z
+    .string()
+    .min(1)
+    .max(MAX_PAGE_URL_LENGTH)
+    .openapi({ description: `http(s), at most ${MAX_PAGE_URL_LENGTH} characters.` }),
+  title: z.string().trim().min(1).max(500),
+  html: z.string().openapi({ description: 'The page HTML (the request body is at most 1 MiB).' }),
+  audience: AudienceSchema.default('public').openapi({
+    description: 'Default public (a crawled page is public).',
+  }),
+}).openapi('AddPageRequest');
 
 export const UploadSchema = z
   .object({
@@ -81,15 +80,13 @@ const FileField = z
     description: 'text/plain, text/markdown or text/html; at most 2 MiB.',
   });
 
-const UploadForm = z
-  .object({
-    file: FileField,
-    audience: AudienceSchema.default('internal').openapi({
-      description: 'Default internal: a file is shown to no reader until its audience is widened.',
-    }),
-    title: z.string().trim().min(1).max(500).optional().openapi({ description: 'Default: the file name.' }),
-  })
-  .openapi('AddUploadForm');
+const UploadForm = strictObject({
+  file: FileField,
+  audience: AudienceSchema.default('internal').openapi({
+    description: 'Default internal: a file is shown to no reader until its audience is widened.',
+  }),
+  title: z.string().trim().min(1).max(500).optional().openapi({ description: 'Default: the file name.' }),
+}).openapi('AddUploadForm');
 
 export const addPage = createRoute({
   operationId: 'addPage',

@@ -7,6 +7,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { API_KEY } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /** Support conversations and tickets with their messages, read only in v1 (spec section 2). */
 
@@ -86,7 +87,7 @@ export const listConversations = createRoute({
   description: 'Newest first; read only in v1. Ability `conversations:read`.',
   security: API_KEY,
   request: {
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       state: z.enum(['pending', 'open', 'snoozed', 'resolved']).optional(),
       channel: z.string().max(50).optional(),
@@ -110,7 +111,7 @@ export const getConversation = createRoute({
   security: API_KEY,
   request: {
     params: z.object({ conversationId: ulidParam('conversationId') }),
-    query: z.object({ message_limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    query: strictObject({ message_limit: z.coerce.number().int().min(1).max(200).default(50) }),
   },
   responses: {
     200: { description: 'The conversation.', content: json(z.object({ data: ConversationDetail })) },

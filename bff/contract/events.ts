@@ -2,28 +2,29 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json } from './common';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
+import { ruleError, strictObject } from './strict-input';
 
 /**
- * Contact events recorded from a customer's backend. The schema is loose on purpose: the event rules
+ * Contact events recorded from a customer's backend. The values are loose on purpose: the event rules
  * (name pattern, properties, occurred_at window) are server-core's (events/event-rules.ts), so a broken
- * rule answers invalid_event_batch with its index and rule rather than a schema issue.
+ * rule answers invalid_event_batch with its index and rule rather than a schema issue. The keys are not:
+ * an event key the contract does not declare is 422 parameter_unknown (`events.<index>.<key>`);
+ * `properties` is free-form.
  */
 
-const IncomingEvent = z
-  .object({
-    name: z.string().openapi({ description: '^[a-z][a-z0-9_.:-]{0,63}$, not starting service. or service:' }),
-    contact_id: z.string().optional(),
-    external_id: z.string().optional(),
-    email: z.string().optional(),
-    properties: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-      .optional()
-      .openapi({ description: 'Flat: at most 20 keys, strings <= 500 characters, at most 4 KB of JSON.' }),
-    occurred_at: DateTime.optional().openapi({
-      description: 'Within the last 30 days and not in the future; default now.',
-    }),
-  })
-  .openapi('ContactEvent');
+const IncomingEvent = strictObject({
+  name: z.string().openapi({ description: '^[a-z][a-z0-9_.:-]{0,63}$, not starting service. or service:' }),
+  contact_id: z.string().optional(),
+  external_id: z.string().optional(),
+  email: z.string().optional(),
+  properties: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()], ruleError('flat_scalar')))
+    .optional()
+    .openapi({ description: 'Flat: at most 20 keys, strings <= 500 characters, at most 4 KB of JSON.' }),
+  occurred_at: DateTime.optional().openapi({
+    description: 'Within the last 30 days and not in the future; default now.',
+  }),
+}).openapi('ContactEvent');
 
 const IngestResult = z.object({
   data: z.object({
@@ -52,7 +53,7 @@ export const ingestContactEvents = createRoute({
   security: API_KEY,
   request: {
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(z.object({ events: z.array(IncomingEvent) })) },
+    body: { required: true, content: json(strictObject({ events: z.array(IncomingEvent) })) },
   },
   responses: {
     200: { description: 'Written, with the events whose contact is unknown.', content: json(IngestResult) },

@@ -11,6 +11,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { API_KEY } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /** In-app experiences, their progress rows and a contact's ledger (spec section 2, Experience). */
 
@@ -133,7 +134,7 @@ export const listExperiences = createRoute({
   description: `Newest first; data before meta. ${DARK}`,
   security: API_KEY,
   request: {
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       type: z.enum(EXPERIENCE_TYPES).optional(),
       status: z.enum(['draft', 'published', 'archived']).optional(),
@@ -172,7 +173,7 @@ export const listExperienceProgress = createRoute({
   security: API_KEY,
   request: {
     params: experienceParams,
-    query: z.object({
+    query: strictObject({
       ...pageQuery(200, 50),
       state: z.enum(['active', 'completed', 'ended']).optional(),
       contact_id: Ulid.optional(),

@@ -11,6 +11,7 @@ import {
 } from '../../server-core/content/step-limits';
 import { DateTime, Ulid } from './common';
 import { nullableStr, str } from './content-fields';
+import { strictObject } from './strict-input';
 
 /**
  * The Step of a guide (spec section 2, Step) as read and as written. Its bounds are server-core's
@@ -18,25 +19,36 @@ import { nullableStr, str } from './content-fields';
  * and a request breaking one is refused before it reaches the domain.
  */
 
-const Rect = z
-  .object({ x: z.number(), y: z.number(), w: z.number().min(0), h: z.number().min(0) })
-  .openapi('Rect', { description: 'A rectangle in screenshot pixels.' });
+const rectShape = { x: z.number(), y: z.number(), w: z.number().min(0), h: z.number().min(0) };
+const Rect = z.object(rectShape).openapi('Rect', { description: 'A rectangle in screenshot pixels.' });
 
 const ScreenshotFields = {
   media_id: str(LENGTH['screenshot.media_id']).min(1),
   width: z.number().int().min(1).max(100_000),
   height: z.number().int().min(1).max(100_000),
 };
-const SmartBlur = z.object({
+const smartBlurShape = {
   id: str(BLUR.id).min(1),
-  rect: Rect,
   category: str(BLUR.category),
   status: str(BLUR.status),
-});
+};
+const SmartBlur = z.object({ ...smartBlurShape, rect: Rect });
 const Selectors = z.array(str(MAX_SELECTOR_LENGTH)).max(MAX_SELECTORS);
-const Ancestor = z.object({ selectors: Selectors, prev: Selectors, next: Selectors });
-const Alert = z.object({ type: z.enum(['info', 'tip', 'warning']), text: str(MAX_ALERT_TEXT).min(1) });
-const App = z.object({ id: str(LENGTH['app.id']), name: str(LENGTH['app.name']) });
+const ancestorShape = { selectors: Selectors, prev: Selectors, next: Selectors };
+const Ancestor = z.object(ancestorShape);
+const alertShape = { type: z.enum(['info', 'tip', 'warning']), text: str(MAX_ALERT_TEXT).min(1) };
+const Alert = z.object(alertShape);
+const appShape = { id: str(LENGTH['app.id']), name: str(LENGTH['app.name']) };
+const App = z.object(appShape);
+
+/** The same objects as written: strict (an unknown key is 422 parameter_unknown). */
+const RectInput = strictObject(rectShape).openapi('RectInput', {
+  description: 'A rectangle in screenshot pixels.',
+});
+const SmartBlurInput = strictObject({ ...smartBlurShape, rect: RectInput });
+const AncestorInput = strictObject(ancestorShape);
+const AlertInput = strictObject(alertShape);
+const AppInput = strictObject(appShape);
 
 export const StepSchema = z
   .object({
@@ -82,59 +94,57 @@ export const StepSchema = z
   })
   .openapi('Step');
 
-export const StepInputSchema = z
-  .object({
-    id: Ulid.optional().openapi({
-      description: 'An existing step of this guide to keep (its id); omit for a new step.',
-    }),
-    type: z
-      .string()
-      .regex(STEP_TYPE)
-      .openapi({ description: '`^[a-z][a-z0-9_]{0,31}$`, e.g. click, input, navigate.' }),
-    text: str(LENGTH.text).default(''),
-    screenshot: z
-      .object({
-        id: str(LENGTH['screenshot.id']).min(1).optional(),
-        ...ScreenshotFields,
-        original_encrypted: z.boolean().default(false),
-        original_deleted_at: DateTime.nullable().default(null),
-      })
-      .nullable()
-      .default(null),
-    redactions: z.array(Rect).max(ITEMS.redactions).default([]),
-    policy_redactions: z.array(Rect).max(ITEMS.policy_redactions).default([]),
-    smart_blur_suggestions: z.array(SmartBlur).max(ITEMS.smart_blur_suggestions).default([]),
-    annotations: z
-      .record(z.string(), z.unknown())
-      .refine((a) => JSON.stringify(a).length <= MAX_ANNOTATIONS_BYTES, {
-        message: `annotations are at most ${MAX_ANNOTATIONS_BYTES} bytes of JSON`,
-      })
-      .default({}),
-    element: z
-      .object({
-        selector_candidates: Selectors.default([]),
-        role: nullableStr(LENGTH['element.role']).default(null),
-        name: nullableStr(LENGTH['element.name']).default(null),
-        tag: nullableStr(LENGTH['element.tag']).default(null),
-        bounding_box: Rect.nullable().default(null),
-        dom_path_hash: nullableStr(LENGTH['element.dom_path_hash']).default(null),
-        nearest_landmark: nullableStr(LENGTH['element.nearest_landmark']).default(null),
-        source: nullableStr(LENGTH['element.source']).default(null),
-        ancestors: z.array(Ancestor).max(ITEMS['element.ancestors']).default([]),
-      })
-      .nullable()
-      .default(null),
-    alerts: z.array(Alert).max(ITEMS.alerts).default([]),
-    walkthrough: z
-      .object({
-        enabled: z.boolean().default(true),
-        alternate_text: nullableStr(LENGTH['walkthrough.alternate_text']).default(null),
-        input_placeholder: nullableStr(LENGTH['walkthrough.input_placeholder']).default(null),
-      })
-      .default({ enabled: true, alternate_text: null, input_placeholder: null }),
-    input: z.object({ masked: z.boolean().default(false) }).default({ masked: false }),
-    app: App.nullable().default(null),
+export const StepInputSchema = strictObject({
+  id: Ulid.optional().openapi({
+    description: 'An existing step of this guide to keep (its id); omit for a new step.',
+  }),
+  seq: z.number().int().optional().openapi({
+    description: 'Ignored: the position in the list decides (accepted so a step read can be written back).',
+  }),
+  type: z
+    .string()
+    .regex(STEP_TYPE)
+    .openapi({ description: '`^[a-z][a-z0-9_]{0,31}$`, e.g. click, input, navigate.' }),
+  text: str(LENGTH.text).default(''),
+  screenshot: strictObject({
+    id: str(LENGTH['screenshot.id']).min(1).optional(),
+    ...ScreenshotFields,
+    original_encrypted: z.boolean().default(false),
+    original_deleted_at: DateTime.nullable().default(null),
   })
-  .openapi('StepInput', {
-    description: 'A step as written; seq is its place in the list (other keys, such as seq, are ignored).',
-  });
+    .nullable()
+    .default(null),
+  redactions: z.array(RectInput).max(ITEMS.redactions).default([]),
+  policy_redactions: z.array(RectInput).max(ITEMS.policy_redactions).default([]),
+  smart_blur_suggestions: z.array(SmartBlurInput).max(ITEMS.smart_blur_suggestions).default([]),
+  annotations: z
+    .record(z.string(), z.unknown())
+    .refine((a) => JSON.stringify(a).length <= MAX_ANNOTATIONS_BYTES, {
+      message: `annotations are at most ${MAX_ANNOTATIONS_BYTES} bytes of JSON`,
+    })
+    .default({}),
+  element: strictObject({
+    selector_candidates: Selectors.default([]),
+    role: nullableStr(LENGTH['element.role']).default(null),
+    name: nullableStr(LENGTH['element.name']).default(null),
+    tag: nullableStr(LENGTH['element.tag']).default(null),
+    bounding_box: RectInput.nullable().default(null),
+    dom_path_hash: nullableStr(LENGTH['element.dom_path_hash']).default(null),
+    nearest_landmark: nullableStr(LENGTH['element.nearest_landmark']).default(null),
+    source: nullableStr(LENGTH['element.source']).default(null),
+    ancestors: z.array(AncestorInput).max(ITEMS['element.ancestors']).default([]),
+  })
+    .nullable()
+    .default(null),
+  alerts: z.array(AlertInput).max(ITEMS.alerts).default([]),
+  walkthrough: strictObject({
+    enabled: z.boolean().default(true),
+    alternate_text: nullableStr(LENGTH['walkthrough.alternate_text']).default(null),
+    input_placeholder: nullableStr(LENGTH['walkthrough.input_placeholder']).default(null),
+  }).default({ enabled: true, alternate_text: null, input_placeholder: null }),
+  input: strictObject({ masked: z.boolean().default(false) }).default({ masked: false }),
+  app: AppInput.nullable().default(null),
+}).openapi('StepInput', {
+  description:
+    'A step as written; its place in the list is its seq. Free-form: annotations only; any other unknown key is 422 parameter_unknown.',
+});

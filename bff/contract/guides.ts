@@ -7,6 +7,7 @@ import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { CONTENT_PERMISSION, CONTENT_TAG, ContentStatus, nullableStr } from './content-fields';
 import { StepInputSchema, StepSchema } from './guide-steps';
 import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /** Guides: captured how-tos with their steps (spec section 2, Guide). */
 
@@ -14,13 +15,13 @@ const Color = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/)
   .openapi({ example: '#1f6feb' });
-const BrandInput = z.object({
+const BrandInput = strictObject({
   primary_color: Color.nullable().default(null),
   secondary_color: Color.nullable().default(null),
   marker_style: nullableStr(32).default(null),
   font: nullableStr(100).default(null),
 });
-const CaptureInput = z.object({
+const CaptureInput = strictObject({
   source: nullableStr(64).default(null),
   platform: nullableStr(64).default(null),
   narrated: z.boolean().default(false),
@@ -97,35 +98,31 @@ const guideFields = {
   steps: z.array(StepInputSchema).max(MAX_STEPS),
 };
 
-export const CreateGuideRequest = z
-  .object({
-    title: guideFields.title,
-    description: guideFields.description.default(null),
-    share_mode: guideFields.share_mode.default('customers'),
-    language: guideFields.language.default('en'),
-    brand_profile_id: guideFields.brand_profile_id.default(null),
-    brand: guideFields.brand.default(null),
-    capture_session_id: guideFields.capture_session_id.default(null),
-    capture: guideFields.capture.default(null),
-    steps: guideFields.steps.default([]),
-  })
-  .openapi('CreateGuideRequest');
+export const CreateGuideRequest = strictObject({
+  title: guideFields.title,
+  description: guideFields.description.default(null),
+  share_mode: guideFields.share_mode.default('customers'),
+  language: guideFields.language.default('en'),
+  brand_profile_id: guideFields.brand_profile_id.default(null),
+  brand: guideFields.brand.default(null),
+  capture_session_id: guideFields.capture_session_id.default(null),
+  capture: guideFields.capture.default(null),
+  steps: guideFields.steps.default([]),
+}).openapi('CreateGuideRequest');
 
-export const UpdateGuideRequest = z
-  .object({
-    title: guideFields.title.optional(),
-    description: guideFields.description.optional(),
-    share_mode: guideFields.share_mode.optional(),
-    language: guideFields.language.optional(),
-    brand_profile_id: guideFields.brand_profile_id.optional(),
-    brand: guideFields.brand.optional(),
-    capture_session_id: guideFields.capture_session_id.optional(),
-    capture: guideFields.capture.optional(),
-    steps: guideFields.steps
-      .optional()
-      .openapi({ description: 'Replaces every step; a step keeps its id when it names one of this guide.' }),
-  })
-  .openapi('UpdateGuideRequest');
+export const UpdateGuideRequest = strictObject({
+  title: guideFields.title.optional(),
+  description: guideFields.description.optional(),
+  share_mode: guideFields.share_mode.optional(),
+  language: guideFields.language.optional(),
+  brand_profile_id: guideFields.brand_profile_id.optional(),
+  brand: guideFields.brand.optional(),
+  capture_session_id: guideFields.capture_session_id.optional(),
+  capture: guideFields.capture.optional(),
+  steps: guideFields.steps
+    .optional()
+    .openapi({ description: 'Replaces every step; a step keeps its id when it names one of this guide.' }),
+}).openapi('UpdateGuideRequest');
 
 const GuideResponse = z.object({ data: GuideSchema });
 const guideParams = workspaceParams.extend({ guideId: ulidParam('guideId') });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
+import { strictObject } from './strict-input';
 
 /** The public help center's search, served on the workspace's own help-center host. */
 
@@ -35,7 +36,7 @@ export const helpCenterSearch = createRoute({
     `passage), best first, at most 10. At most ${HELP_CENTER_RATE_PER_MINUTE} searches per minute per address ` +
     'and host (429 with Retry-After).',
   request: {
-    query: z.object({
+    query: strictObject({
       q: z.string().trim().min(2).max(500).openapi({ description: '2..500 characters after trimming.' }),
     }),
   },

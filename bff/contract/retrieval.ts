@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /**
  * Hybrid retrieval over published knowledge. A chunk hit of server-core (retrieval/search-chunks.ts)
@@ -36,20 +37,16 @@ export const RetrievalChunk = z
   })
   .openapi('RetrievalChunk');
 
-const QueryRequest = z
-  .object({
-    query: z.string().trim().min(2).max(500).openapi({ description: '2..500 characters after trimming.' }),
-    top_k: z.number().int().min(1).max(25).default(8).openapi({ description: '1..25, default 8.' }),
-    filters: z
-      .object({
-        audiences: z.array(AudienceEnum).min(1).max(3).optional().openapi({
-          description:
-            'Default public and customers. internal needs retrieval:internal; an audience the key may not see is dropped (narrowed), never an error.',
-        }),
-      })
-      .optional(),
-  })
-  .openapi('RetrievalQueryRequest');
+const QueryRequest = strictObject({
+  query: z.string().trim().min(2).max(500).openapi({ description: '2..500 characters after trimming.' }),
+  top_k: z.number().int().min(1).max(25).default(8).openapi({ description: '1..25, default 8.' }),
+  filters: strictObject({
+    audiences: z.array(AudienceEnum).min(1).max(3).optional().openapi({
+      description:
+        'Default public and customers. internal needs retrieval:internal; an audience the key may not see is dropped (narrowed), never an error.',
+    }),
+  }).optional(),
+}).openapi('RetrievalQueryRequest');
 
 export const queryRetrieval = createRoute({
   operationId: 'queryRetrieval',

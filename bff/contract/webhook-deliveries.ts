@@ -4,6 +4,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 import { PORTAL_WEBHOOKS_TAG } from './webhook-endpoints';
 
 /** An endpoint's delivery log with every attempt, and redelivery (portal only). */
@@ -113,7 +114,7 @@ export const listWebhookDeliveries = createRoute({
   security: PORTAL_SESSION,
   request: {
     params: workspaceParams.extend({ endpointId: ulidParam('endpointId') }),
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       status: z.enum(DELIVERY_STATUSES).optional().openapi({ description: 'Only deliveries in this state.' }),
     }),

@@ -6,6 +6,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { API_KEY, idempotencyHeaders, NO_STORE, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /**
  * Webhook endpoints, on two surfaces with one shape: the public API (/api/v1/webhooks, API key with
@@ -75,47 +76,43 @@ export function createdEndpointJson(created: { endpoint: WebhookEndpoint; secret
   return { ...endpointJson(created.endpoint), secret: created.secret };
 }
 
-export const CreateWebhookEndpointRequest = z
-  .object({
-    url: z
-      .string()
-      .max(MAX_URL_LENGTH)
-      .openapi({
-        description:
-          'A public http(s) URL. Refused with 422 webhook_url_not_allowed: other schemes, user info, port 0, loopback, ' +
-          'private, link-local, CGNAT, multicast, reserved and IPv4-mapped addresses, IPv4 written in ' +
-          'decimal/octal/hex, cloud metadata names and local suffixes (localhost, .local, .internal, ...).',
-        example: 'https://hooks.example.com/support',
-      }),
-    description: z.string().max(MAX_DESCRIPTION_LENGTH).nullable().optional(),
-    events: z
-      .array(z.string())
-      .min(1)
-      .max(MAX_EVENTS)
-      .openapi({ description: 'Event types from the catalog; another name answers 422 unknown_event_type.' }),
-  })
-  .openapi('CreateWebhookEndpointRequest');
+export const CreateWebhookEndpointRequest = strictObject({
+  url: z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .openapi({
+      description:
+        'A public http(s) URL. Refused with 422 webhook_url_not_allowed: other schemes, user info, port 0, loopback, ' +
+        'private, link-local, CGNAT, multicast, reserved and IPv4-mapped addresses, IPv4 written in ' +
+        'decimal/octal/hex, cloud metadata names and local suffixes (localhost, .local, .internal, ...).',
+      example: 'https://hooks.example.com/support',
+    }),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).nullable().optional(),
+  events: z
+    .array(z.string())
+    .min(1)
+    .max(MAX_EVENTS)
+    .openapi({ description: 'Event types from the catalog; another name answers 422 unknown_event_type.' }),
+}).openapi('CreateWebhookEndpointRequest');
 
-const UpdateWebhookEndpointRequest = z
-  .object({
-    url: z.string().max(MAX_URL_LENGTH).optional().openapi({ description: 'Checked like at creation.' }),
-    description: z.string().max(MAX_DESCRIPTION_LENGTH).nullable().optional(),
-    events: z
-      .array(z.string())
-      .min(1)
-      .max(MAX_EVENTS)
-      .optional()
-      .openapi({ description: 'Replaces the subscriptions; catalog names only.' }),
-    status: z
-      .enum(['enabled', 'disabled'])
-      .optional()
-      .openapi({
-        description:
-          '`enabled` re-enables a disabled endpoint and clears its failure counter (events fired while it was ' +
-          'disabled are not sent); `disabled` stops deliveries and cancels pending ones.',
-      }),
-  })
-  .openapi('UpdateWebhookEndpointRequest');
+const UpdateWebhookEndpointRequest = strictObject({
+  url: z.string().max(MAX_URL_LENGTH).optional().openapi({ description: 'Checked like at creation.' }),
+  description: z.string().max(MAX_DESCRIPTION_LENGTH).nullable().optional(),
+  events: z
+    .array(z.string())
+    .min(1)
+    .max(MAX_EVENTS)
+    .optional()
+    .openapi({ description: 'Replaces the subscriptions; catalog names only.' }),
+  status: z
+    .enum(['enabled', 'disabled'])
+    .optional()
+    .openapi({
+      description:
+        '`enabled` re-enables a disabled endpoint and clears its failure counter (events fired while it was ' +
+        'disabled are not sent); `disabled` stops deliveries and cancels pending ones.',
+    }),
+}).openapi('UpdateWebhookEndpointRequest');
 
 /** What both surfaces share: the list page, the create request and the shape of its 201. */
 const LIST_SUMMARY = 'List webhook endpoints (never their secrets)';
@@ -140,7 +137,7 @@ export const listWebhooks = createRoute({
   tags: [PUBLIC_WEBHOOKS_TAG],
   summary: LIST_SUMMARY,
   security: API_KEY,
-  request: { query: z.object(pageQuery()) },
+  request: { query: strictObject(pageQuery()) },
   responses: { 200: endpointPage, ...errorResponses(401, 403, 404, 422, 429) },
 });
 
@@ -202,7 +199,7 @@ export const listWebhookEndpoints = createRoute({
   tags: [PORTAL_WEBHOOKS_TAG],
   summary: LIST_SUMMARY,
   security: PORTAL_SESSION,
-  request: { params: workspaceParams, query: z.object(pageQuery()) },
+  request: { params: workspaceParams, query: strictObject(pageQuery()) },
   responses: { 200: endpointPage, ...errorResponses(401, 403, 404, 422) },
 });
 

@@ -4,13 +4,14 @@ import { FEEDBACK_PER_MINUTE } from '../../server-core/widget/article-feedback';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid, ulidParam } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /** "Was this helpful?" under an article in the widget. */
 
-const FeedbackRequest = z
-  .object({ helpful: z.boolean().openapi({ description: 'true for Yes, false for No.' }) })
-  .openapi('WidgetArticleFeedbackRequest');
+const FeedbackRequest = strictObject({
+  helpful: z.boolean().openapi({ description: 'true for Yes, false for No.' }),
+}).openapi('WidgetArticleFeedbackRequest');
 
 const Vote = z
   .object({

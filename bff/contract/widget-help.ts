@@ -3,6 +3,7 @@ import type { HelpArticle } from '../../server-core/widget/help-articles';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /** The widget's Help tab: search and read published help-center articles. */
@@ -56,7 +57,7 @@ export const widgetSearchHelp = createRoute({
   description: `Full-text search (every word matched as a prefix) fused by Reciprocal Rank Fusion with the hybrid retrieval over article chunks (paraphrases), keeping retrieved articles only when close to the query and standing out from the rest, then dropping fused results far below the best (an article both searches found outranks ones only one found); best first, at most 10, possibly none. Without q: the articles in help-center order. Limited per client address and website (WIDGET_SEARCHES_PER_MINUTE, 120 a minute by default): 429 rate_limited with Retry-After. ${AUDIENCE_NOTE}`,
   security: VISITOR_TOKEN,
   request: {
-    query: z.object({
+    query: strictObject({
       q: z.string().max(200).optional().openapi({ description: 'Search words (at most 200 characters).' }),
     }),
   },

@@ -3,29 +3,28 @@ import type { Contact } from '../../server-core/contacts/contact';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /** Widget.user.set: the visitor proves who they are (hmac or token under the identity secret). */
 
-const IdentifyRequest = z
-  .object({
-    email: z.string().trim().email().max(320),
-    name: z.string().max(200).nullable().optional(),
-    hmac: z.string().max(128).optional().openapi({
+const IdentifyRequest = strictObject({
+  email: z.string().trim().email().max(320),
+  name: z.string().max(200).nullable().optional(),
+  hmac: z.string().max(128).optional().openapi({
+    description:
+      'Lower-case hex HMAC-SHA256 of the lower-cased email, keyed with the widget identity secret.',
+  }),
+  token: z
+    .string()
+    .optional()
+    .openapi({
       description:
-        'Lower-case hex HMAC-SHA256 of the lower-cased email, keyed with the widget identity secret.',
+        'HS256 JWT signed with the widget identity secret: email (lower-case, equal to email), name, attributes ' +
+        '(at most 30 keys; string <= 1000 characters, number, boolean or null; null clears), exp (required, ' +
+        'at most 24 hours ahead). At most 64 KB.',
     }),
-    token: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          'HS256 JWT signed with the widget identity secret: email (lower-case, equal to email), name, attributes ' +
-          '(at most 30 keys; string <= 1000 characters, number, boolean or null; null clears), exp (required, ' +
-          'at most 24 hours ahead). At most 64 KB.',
-      }),
-  })
-  .openapi('WidgetIdentifyRequest');
+}).openapi('WidgetIdentifyRequest');
 
 export function identifiedJson(contact: Contact) {
   return { email: contact.email, name: contact.name, verified: true as const };

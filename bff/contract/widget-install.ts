@@ -3,6 +3,7 @@ import type { InstallInfo } from '../../server-core/widget/install-info';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid } from './common';
 import { PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { strictObject } from './strict-input';
 
 /** The widget's install info: the snippet, whether it booted, and instructions for a coding agent. */
 
@@ -33,7 +34,7 @@ export function installInfoJson(info: InstallInfo) {
 }
 
 /** The website id of the snippet: public, it names the workspace on widget calls. */
-export const websiteIdQuery = z.object({
+export const websiteIdQuery = strictObject({
   website_id: Ulid.openapi({
     param: { name: 'website_id', in: 'query' },
     description: 'The workspace website id from the snippet (WIDGET_WEBSITE_ID).',

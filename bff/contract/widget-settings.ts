@@ -10,6 +10,7 @@ import {
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json } from './common';
 import { PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { strictObject } from './strict-input';
 import { PORTAL_WIDGET_TAG } from './widget-install';
 
 /** The messenger's appearance per workspace, for the staff console (the ops CLI sets the same fields). */
@@ -73,17 +74,15 @@ const Settings = z
   })
   .openapi('WidgetSettings');
 
-const UpdateRequest = z
-  .object({
-    default_tab: DEFAULT_TAB.optional(),
-    brand_color: BRAND_COLOR.optional(),
-    launcher_side: LAUNCHER_SIDE.optional(),
-    greeting: GREETING.optional(),
-    language: LANGUAGE.optional(),
-    launcher_icon_url: IMAGE_URL.optional(),
-    logo_url: IMAGE_URL.optional(),
-  })
-  .openapi('UpdateWidgetSettingsRequest');
+const UpdateRequest = strictObject({
+  default_tab: DEFAULT_TAB.optional(),
+  brand_color: BRAND_COLOR.optional(),
+  launcher_side: LAUNCHER_SIDE.optional(),
+  greeting: GREETING.optional(),
+  language: LANGUAGE.optional(),
+  launcher_icon_url: IMAGE_URL.optional(),
+  logo_url: IMAGE_URL.optional(),
+}).openapi('UpdateWidgetSettingsRequest');
 
 export function widgetSettingsJson(s: WidgetSettings) {
   return {

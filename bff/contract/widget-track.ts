@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /**
@@ -9,18 +10,16 @@ import { WIDGET_TAG } from './widget-install';
  * (events/event-rules.ts, shared with the API batch), so the schema only names the fields.
  */
 
-const TrackRequest = z
-  .object({
-    name: z.string().openapi({
-      description: 'Pattern ^[a-z][a-z0-9_.:-]{0,63}$; names starting service. or service: are reserved.',
-      example: 'report_exported',
-    }),
-    properties: z.record(z.string(), z.unknown()).optional().openapi({
-      description:
-        'Flat object: at most 20 keys; strings (at most 500 characters), finite numbers, booleans, null; at most 4 KB of JSON.',
-    }),
-  })
-  .openapi('WidgetTrackRequest');
+const TrackRequest = strictObject({
+  name: z.string().openapi({
+    description: 'Pattern ^[a-z][a-z0-9_.:-]{0,63}$; names starting service. or service: are reserved.',
+    example: 'report_exported',
+  }),
+  properties: z.record(z.string(), z.unknown()).optional().openapi({
+    description:
+      'Flat object: at most 20 keys; strings (at most 500 characters), finite numbers, booleans, null; at most 4 KB of JSON.',
+  }),
+}).openapi('WidgetTrackRequest');
 
 export const widgetTrack = createRoute({
   operationId: 'widgetTrack',

@@ -91,6 +91,16 @@ export function jsonBodyChanges(doc: OpenApiDoc, schema: Schema, b: Baseline, rn
       changes[changes.length - 1]!.mustRefuse = false;
     }
   }
+  // Strict input: a key no schema declares, in the body and in every object that is not free-form.
+  for (const path of fixed) {
+    changes.push({
+      kind: 'unknown_parameter',
+      label: `body ${pathText(path)}: unknown key`,
+      json: addKeyAt(root, path, 'fuzz_unknown', 1),
+      mustRefuse: true,
+      expectCode: 'parameter_unknown',
+    });
+  }
   set('many_keys', [], manyKeys(), `body of ${MANY_KEYS} keys`, true);
   set('deep_nesting', [], deepArray(), 'body of 10,000 nested arrays', true);
   return changes;

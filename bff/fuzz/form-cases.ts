@@ -66,6 +66,13 @@ export function formChanges(b: Baseline): Change[] {
   );
   form('two files', [...parts, file]);
   form('field named __proto__', [...parts, { name: '__proto__', value: 'x' }]);
+  changes.push({
+    kind: 'unknown_parameter',
+    label: 'unknown field',
+    form: [...parts, { name: 'fuzz_unknown', value: 'x' }],
+    mustRefuse: true,
+    expectCode: 'parameter_unknown',
+  });
   form('field named with a NUL byte', [
     ...parts,
     { name: concat('a', bytes(0)) as unknown as string, value: 'x' },

@@ -24,8 +24,9 @@ const RUN_LAST = [
  * The OpenAPI-driven fuzz: for every operation of the document, a valid request (schema-derived, with
  * credentials for its surface) and its mutations: wrong types, U+0000, lone surrogates, 1 MB strings,
  * 10,000 levels of nesting, 50,000 keys, prototype keys, broken encodings, hostile path and query
- * values, another workspace's ids. The bar: no 5xx, nothing logged as unhandled, no hostile value
- * accepted, no foreign id answered.
+ * values, another workspace's ids, keys and query parameters no schema declares. The bar: no 5xx, nothing
+ * logged as unhandled, no hostile value accepted, no foreign id answered, every unknown parameter refused
+ * as parameter_unknown.
  */
 describeDb('OpenAPI fuzz', (getDb) => {
   it('no operation answers 5xx, accepts an unstorable value or logs an unhandled error', async () => {
@@ -80,6 +81,8 @@ describeDb('OpenAPI fuzz', (getDb) => {
     expect.soft(accepted.map(describeOutcome)).toEqual([]);
     const foreign = outcomes.filter((o) => o.case.foreign && o.status < 300);
     expect.soft(foreign.map(describeOutcome)).toEqual([]);
+    const wrongCode = outcomes.filter((o) => o.case.expectCode && o.code !== o.case.expectCode);
+    expect.soft(wrongCode.map(describeOutcome)).toEqual([]);
     const unhandled = w.logs.filter((l) => l.level === 'error' || l.msg === 'unhandled error');
     expect.soft(unhandled.map((l) => `${l.msg} ${String(l.fields.path)}`)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

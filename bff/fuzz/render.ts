@@ -20,7 +20,8 @@ export type CaseKind =
   | 'cursor'
   | 'header'
   | 'form'
-  | 'identity_token';
+  | 'identity_token'
+  | 'unknown_parameter';
 
 /** One request the fuzz sends, and what it may never be answered. */
 export interface FuzzCase {
@@ -35,6 +36,8 @@ export interface FuzzCase {
   mustRefuse: boolean;
   /** Names another workspace's resource in its path: never 2xx. */
   foreign: boolean;
+  /** The error code it must be answered with, when the mutation leaves no other answer possible. */
+  expectCode?: string;
 }
 
 /** What a mutation changes in its baseline; whatever it leaves out is the baseline's. */
@@ -43,6 +46,7 @@ export interface Change {
   label: string;
   mustRefuse?: boolean;
   foreign?: boolean;
+  expectCode?: string;
   /** Path parameters replaced by raw (already percent-encoded) segments. */
   path?: Record<string, string>;
   /** The whole query string, raw. */
@@ -117,5 +121,6 @@ export function render(b: Baseline, ch: Change): FuzzCase {
     body,
     mustRefuse: ch.mustRefuse ?? false,
     foreign: ch.foreign ?? false,
+    ...(ch.expectCode ? { expectCode: ch.expectCode } : {}),
   };
 }

@@ -30,7 +30,10 @@ export function pathChanges(b: Baseline, foreign: Tenant, rng: Prng): Change[] {
   return changes;
 }
 
-/** Hostile values for every query parameter (and an undeclared one), repeats and forged cursors. */
+/**
+ * Hostile values for every query parameter (and an undeclared one: refused as parameter_unknown where the
+ * operation declares a query), repeats and forged cursors.
+ */
 export function queryChanges(b: Baseline, rng: Prng): Change[] {
   const changes: Change[] = [];
   const names = b.query.map(([k]) => k);
@@ -54,12 +57,14 @@ export function queryChanges(b: Baseline, rng: Prng): Change[] {
       query: `${encodeQuery(b.query)}&${encodeURIComponent(name)}=a&${encodeURIComponent(name)}=b`,
     });
   }
+  const declaresQuery = b.op.queryParams.length > 0;
   for (const v of rng.sample(QUERY_VALUES, 4)) {
     changes.push({
-      kind: 'query',
+      kind: declaresQuery && !v.hostile ? 'unknown_parameter' : 'query',
       label: `undeclared query parameter = ${v.raw.slice(0, 40)}`,
       query: withRaw('undeclared', v.raw),
-      mustRefuse: v.hostile,
+      mustRefuse: v.hostile || declaresQuery,
+      ...(declaresQuery && !v.hostile ? { expectCode: 'parameter_unknown' } : {}),
     });
   }
   changes.push({

@@ -1294,7 +1294,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -1529,6 +1529,13 @@ export interface components {
             x: number;
             y: number;
         };
+        /** @description A rectangle in screenshot pixels. */
+        RectInput: {
+            h: number;
+            w: number;
+            x: number;
+            y: number;
+        };
         RetrievalChunk: {
             /** @enum {string} */
             audience: "public" | "customers" | "internal";
@@ -1632,7 +1639,7 @@ export interface components {
                 input_placeholder: string | null;
             };
         };
-        /** @description A step as written; seq is its place in the list (other keys, such as seq, are ignored). */
+        /** @description A step as written; its place in the list is its seq. Free-form: annotations only; any other unknown key is 422 parameter_unknown. */
         StepInput: {
             /** @default [] */
             alerts: {
@@ -1657,7 +1664,7 @@ export interface components {
                     prev: string[];
                     selectors: string[];
                 }[];
-                bounding_box?: components["schemas"]["Rect"] & (Record<string, never> | null);
+                bounding_box?: components["schemas"]["RectInput"] & (Record<string, never> | null);
                 /** @default null */
                 dom_path_hash: string | null;
                 /** @default null */
@@ -1688,9 +1695,9 @@ export interface components {
                 masked: boolean;
             };
             /** @default [] */
-            policy_redactions: components["schemas"]["Rect"][];
+            policy_redactions: components["schemas"]["RectInput"][];
             /** @default [] */
-            redactions: components["schemas"]["Rect"][];
+            redactions: components["schemas"]["RectInput"][];
             /** @default null */
             screenshot: {
                 height: number;
@@ -1706,11 +1713,13 @@ export interface components {
                 original_encrypted: boolean;
                 width: number;
             } | null;
+            /** @description Ignored: the position in the list decides (accepted so a step read can be written back). */
+            seq?: number;
             /** @default [] */
             smart_blur_suggestions: {
                 category: string;
                 id: string;
-                rect: components["schemas"]["Rect"];
+                rect: components["schemas"]["RectInput"];
                 status: string;
             }[];
             /** @default  */

@@ -107,11 +107,15 @@ describeDb('helpCenterSearch', (getDb) => {
       expect(r.status).toBe(404);
       expect(r.body.error!.code).toBe('not_found');
     }
-    // A workspace id in the query changes nothing.
+    // A workspace id in the query cannot choose the tenant: it is not a parameter (422 parameter_unknown).
     const withId = await t.app.request(`/api/v1/help-center/search?q=password&workspace_id=${b.ws.id}`, {
       headers: { Host: hostA! },
     });
-    expect(((await withId.json()) as Answer).data.map((d) => d.source.id)).toEqual([a.docs.public.id]);
+    expect(withId.status).toBe(422);
+    expect(((await withId.json()) as { error: { code: string; details: unknown } }).error).toMatchObject({
+      code: 'parameter_unknown',
+      details: { parameter: 'workspace_id', location: 'query' },
+    });
     // An unknown host is 404 before the query is even looked at.
     expect((await search(t, 'unknown.help.test', 'x')).status).toBe(404);
     expect((await search(t, hostA!, 'x')).status).toBe(422);

@@ -1,8 +1,9 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodError } from 'zod';
+import type { core, ZodError } from 'zod';
 import { DomainError } from '../../../server-core/lib/errors';
+import { parameterName, ruleOfMessage } from '../../contract/strict-input';
 import type { AppEnv } from '../../env';
 import type { Logger } from '../../logger';
 import { refuseUnstorableForm } from '../storable';
@@ -84,13 +85,22 @@ export const notFoundHandler =
   };
 
 function issues(error: ZodError) {
-  return error.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message }));
+  return error.issues.map((i) => ({
+    path: i.path.join('.'),
+    code: ruleOfMessage(i.message) ?? i.code,
+    message: i.message,
+  }));
 }
+
+const isUnknownKeys = (i: core.$ZodIssue): i is core.$ZodIssueUnrecognizedKeys =>
+  i.code === 'unrecognized_keys';
 
 /**
  * zod-openapi's validation hook. A bad path parameter (a malformed ULID) means the resource cannot
- * exist: 404. Bad query, headers or body: 422 with every issue in details. A valid form still has its
- * strings (and file names) checked for values the service does not store.
+ * exist: 404. A body field or query parameter the operation does not declare: 422 parameter_unknown
+ * naming it (before any other issue: a typo is the likeliest cause of the others). Other bad query,
+ * headers or body: 422 with every issue in details. A valid form still has its strings (and file
+ * names) checked for values the service does not store.
  */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) {
@@ -102,16 +112,27 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
     return respondWithError(c, new DomainError('not_found'));
   }
   const where = result.target === 'json' || result.target === 'form' ? 'body' : result.target;
-  const found = issues(result.error as ZodError);
+  const error = result.error as ZodError;
+  const unknown = error.issues.find(isUnknownKeys);
+  if (unknown && (where === 'body' || where === 'query')) {
+    const parameter = parameterName(unknown.path, unknown.keys[0] ?? '');
+    return respondWithError(
+      c,
+      new DomainError('parameter_unknown', { parameter, location: where }, unknown.message),
+    );
+  }
+  const found = issues(error);
   if (where === 'query' && found.every((i) => i.path === 'limit')) {
     return respondWithError(c, new DomainError('invalid_limit', { location: 'query', issues: found }));
   }
+  const first = found[0];
+  const about = first ? `: ${first.path ? `${first.path}: ` : ''}${first.message}` : '';
   return respondWithError(
     c,
     new DomainError(
       'validation_failed',
       { location: where, issues: found },
-      `The request ${where} is invalid.`,
+      `The request ${where} is invalid${about}${found.length > 1 ? ` (and ${found.length - 1} more)` : ''}.`,
     ),
   );
 };

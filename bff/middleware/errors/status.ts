@@ -10,6 +10,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   method_not_allowed: 405,
   bad_request: 400,
   validation_failed: 422,
+  parameter_unknown: 422,
   invalid_limit: 422,
   invalid_json: 422,
   invalid_form: 422,

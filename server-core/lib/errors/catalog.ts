@@ -38,6 +38,7 @@ export interface ErrorDetailsByCode {
   method_not_allowed: { allowed: string[] };
   bad_request: NoDetails;
   validation_failed: EdgeIssues | FieldRuleBreak;
+  parameter_unknown: { parameter: string; location: 'body' | 'query' };
   invalid_limit: EdgeIssues;
   invalid_json: NoDetails;
   invalid_form: NoDetails;
@@ -148,7 +149,9 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
       'a value the service never stores: U+0000 or an unpaired UTF-16 surrogate in any string (keys too), ' +
       `nesting deeper than ${MAX_NESTING_DEPTH} levels, an object of more than ${MAX_OBJECT_KEYS} keys, a key ` +
       '`__proto__`, `constructor` or `prototype` (issue codes `nul_character`, `lone_surrogate`, ' +
-      '`max_depth`, `max_keys`, `reserved_key`).',
+      '`max_depth`, `max_keys`, `reserved_key`). A rule the schema states in words answers its name as the ' +
+      'issue code: `scalar_value` (an attribute value that is not a string, number, boolean or null), ' +
+      '`flat_scalar` (the same for an event property).',
     details: {
       location: 'body, query, path or header (schema failures and refused values)',
       issues: 'each with `path`, `code` (the schema issue or the rule) and `message`',
@@ -157,6 +160,18 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
       max: 'the limit the rule sets, when it has one',
       pattern: 'the pattern a key must match, when that is the rule',
       unknown: 'the values that are not known, e.g. abilities',
+    },
+  },
+  parameter_unknown: {
+    message: 'The request holds a parameter the operation does not know.',
+    meaning:
+      'A body field (at any depth, outside the free-form objects such as contact `attributes`, event ' +
+      '`properties` and step `annotations`), a form field or a query parameter the operation does not declare. ' +
+      'The message names it and suggests the declared one that differs only in case or separators ' +
+      '(`externalId`: did you mean `external_id`?). Headers are not parameters: unknown ones are ignored.',
+    details: {
+      parameter: 'the unknown parameter, a dotted path inside the body (e.g. `steps.0.colour`)',
+      location: '`body` (JSON or form) or `query`',
     },
   },
   invalid_limit: {
