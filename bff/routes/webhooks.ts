@@ -32,7 +32,10 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Servic
   const read = publicApi(services, { abilities: ['webhooks:read'], flags: [...flags] });
   const write = publicApi(services, { abilities: ['webhooks:write'], flags: [...flags] });
   const portal = portalApi(services, { permission: 'webhooks.manage', flags: [...flags] });
-  const policy = { allowHosts: services.config.unsafeWebhookAllowHosts };
+  const policy = {
+    allowHosts: services.config.unsafeWebhookAllowHosts,
+    development: services.config.development,
+  };
 
   const listTypes = (c: Context<AppEnv>) => c.json({ data: listEventTypes() }, 200);
 
