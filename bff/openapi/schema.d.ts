@@ -387,6 +387,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.ping) to this endpoint
+         * @description Queues one `webhook.ping` delivery to this endpoint only, whatever events it subscribes to: `data` is `{ endpoint_id, sent_by, sent_by_id }` (who asked: `user` or `api_key`, and its id). It is signed and sent by the worker like any delivery (first attempt now, retries on the usual schedule) and appears in the delivery log with its attempts. webhook.ping cannot be subscribed to and is not in the event-type list. 409 `endpoint_disabled` while the endpoint is disabled.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/api-keys": {
         parameters: {
             query?: never;
@@ -700,6 +720,26 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.ping) to this endpoint
+         * @description Queues one `webhook.ping` delivery to this endpoint only, whatever events it subscribes to: `data` is `{ endpoint_id, sent_by, sent_by_id }` (who asked: `user` or `api_key`, and its id). It is signed and sent by the worker like any delivery (first attempt now, retries on the usual schedule) and appears in the delivery log with its attempts. webhook.ping cannot be subscribed to and is not in the event-type list. 409 `endpoint_disabled` while the endpoint is disabled.
+         */
+        post: operations["sendWebhookEndpointTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3835,6 +3875,79 @@ export interface operations {
             };
         };
     };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description webhookId (a malformed id answers 404). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued: its first attempt is due now (`attempts` is still empty). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -5134,6 +5247,72 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookEndpointTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description endpointId (a malformed id answers 404). */
+                endpointId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued: its first attempt is due now (`attempts` is still empty). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
