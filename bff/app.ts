@@ -11,6 +11,7 @@ import {
   validationHook,
 } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
@@ -50,6 +51,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   let shapes: RouteShape[] | null = null;
 
   app.use('*', requestId());
+  app.use('*', requestLog(services.logger));
   app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
   app.use('*', limitBody(MAX_BODY_BYTES, isUploadPath));
   app.use('/api/v1/*', requireJsonBody(isUploadPath));

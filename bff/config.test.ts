@@ -137,4 +137,11 @@ describe('config', () => {
     for (const h of ['example.com', 'localhost.example.com', '10.0.0.1', '128.0.0.1'])
       expect(isLoopbackHost(h)).toBe(false);
   });
+
+  it('is a development server exactly when PUBLIC_URL names a loopback host', () => {
+    expect(loadConfig({}).development).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).development).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://support.example.com' }).development).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8787' }).development).toBe(false);
+  });
 });

@@ -12,6 +12,11 @@ export interface Config {
   dataDir: string;
   secretKey: string | null;
   publicUrl: string;
+  /**
+   * True when PUBLIC_URL names a loopback host: the server runs on a developer's machine (no NODE_ENV is
+   * read). Refusals that local setups meet, such as a webhook URL on 127.0.0.1, then say how to allow it.
+   */
+  development: boolean;
   widgetCdnUrl: string | null;
   /**
    * WIDGET_API_URL: the API origin the widget bundle was built to call ('' means the origin serving it).
@@ -210,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     dataDir: isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR),
     secretKey: e.SECRET_KEY ?? null,
     publicUrl,
+    development: isLoopbackHost(new URL(publicUrl).hostname),
     // The BFF serving the bundle itself is its own CDN; otherwise the snippet stays null until set.
     widgetCdnUrl: e.WIDGET_CDN_URL ?? (e.SERVE_WIDGET ? `${publicUrl}/cdn` : null),
     widgetApiUrl: e.WIDGET_API_URL ?? '',

@@ -1,7 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { EVENT_NAME } from '../../server-core/events/event-rules';
+import type { ContactEvent } from '../../server-core/events/list-contact-events';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json } from './common';
+import { DateTime, json, Ulid, ulidParam } from './common';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
+import { pageOf, pageQuery } from './pagination';
 import { ruleError, strictObject } from './strict-input';
 
 /**
@@ -58,5 +61,59 @@ export const ingestContactEvents = createRoute({
   responses: {
     200: { description: 'Written, with the events whose contact is unknown.', content: json(IngestResult) },
     ...errorResponses(401, 403, 404, 415, 422, 429),
+  },
+});
+
+export const RecordedContactEvent = z
+  .object({
+    id: Ulid,
+    name: z.string(),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    occurred_at: DateTime.openapi({
+      description: 'When it happened, as sent (default: when it was received).',
+    }),
+    received_at: DateTime.openapi({ description: 'When the service recorded it.' }),
+    source: z.enum(['api', 'widget']).openapi({
+      description: '`api`: ingestContactEvents; `widget`: tracked by the widget for its identified visitor.',
+    }),
+  })
+  .openapi('RecordedContactEvent');
+
+export function contactEventJson(e: ContactEvent) {
+  return {
+    id: e.id,
+    name: e.name,
+    properties: e.properties,
+    occurred_at: e.occurred_at.toISOString(),
+    received_at: e.received_at.toISOString(),
+    source: e.source,
+  };
+}
+
+export const listContactEvents = createRoute({
+  operationId: 'listContactEvents',
+  method: 'get',
+  path: '/api/v1/contacts/{contactId}/events',
+  tags: ['Contact events'],
+  summary: "A contact's events, newest first",
+  description:
+    'Newest first by occurred_at (ties by id), so an event sent late takes its place in the timeline; kept 13 ' +
+    "months. 404 for a contact the key's workspace does not have. Ability `contacts:read`; needs " +
+    'feature.contacts.event_tracking.',
+  security: API_KEY,
+  request: {
+    params: z.object({ contactId: ulidParam('contactId') }),
+    query: strictObject({
+      ...pageQuery(),
+      name: z
+        .string()
+        .regex(EVENT_NAME)
+        .optional()
+        .openapi({ description: 'Only events with exactly this name.', example: 'signed_up' }),
+    }),
+  },
+  responses: {
+    200: { description: 'A page of events.', content: json(pageOf(RecordedContactEvent)) },
+    ...errorResponses(401, 403, 404, 422, 429),
   },
 });

@@ -2,12 +2,15 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { DeliveryStatus, WebhookDelivery } from '../../server-core/webhooks/delivery-record';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
-import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
+import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
-import { PORTAL_WEBHOOKS_TAG } from './webhook-endpoints';
+import { PORTAL_WEBHOOKS_TAG, PUBLIC_WEBHOOKS_TAG } from './webhook-endpoints';
 
-/** An endpoint's delivery log with every attempt, and redelivery (portal only). */
+/**
+ * An endpoint's delivery log with every attempt, and redelivery (portal only); the test event (both
+ * surfaces, one handler: bff/routes/webhooks.ts).
+ */
 
 export const DELIVERY_STATUSES = [
   'pending',
@@ -151,4 +154,45 @@ export const redeliverWebhookDelivery = createRoute({
     },
     ...errorResponses(401, 403, 404, 409),
   },
+});
+
+// ---- the test event, on both surfaces ----
+
+const TEST_SUMMARY = 'Send a test event (webhook.ping) to this endpoint';
+const TEST_DESCRIPTION =
+  'Queues one `webhook.ping` delivery to this endpoint only, whatever events it subscribes to: ' +
+  '`data` is `{ endpoint_id, sent_by, sent_by_id }` (who asked: `user` or `api_key`, and its id). It is ' +
+  'signed and sent by the worker like any delivery (first attempt now, retries on the usual schedule) and ' +
+  'appears in the delivery log with its attempts. webhook.ping cannot be subscribed to and is not in the ' +
+  'event-type list. 409 `endpoint_disabled` while the endpoint is disabled.';
+const testAccepted = {
+  description: 'The delivery, queued: its first attempt is due now (`attempts` is still empty).',
+  content: json(z.object({ data: WebhookDeliverySchema })),
+};
+
+export const sendWebhookTestEvent = createRoute({
+  operationId: 'sendWebhookTestEvent',
+  method: 'post',
+  path: '/api/v1/webhooks/{webhookId}/test',
+  tags: [PUBLIC_WEBHOOKS_TAG],
+  summary: TEST_SUMMARY,
+  description: TEST_DESCRIPTION,
+  security: API_KEY,
+  request: { params: z.object({ webhookId: ulidParam('webhookId') }), headers: idempotencyHeaders() },
+  responses: { 202: testAccepted, ...errorResponses(401, 403, 404, 409, 429) },
+});
+
+export const sendWebhookEndpointTestEvent = createRoute({
+  operationId: 'sendWebhookEndpointTestEvent',
+  method: 'post',
+  path: '/api/v1/workspaces/{workspaceId}/webhook-endpoints/{endpointId}/test',
+  tags: [PORTAL_WEBHOOKS_TAG],
+  summary: TEST_SUMMARY,
+  description: TEST_DESCRIPTION,
+  security: PORTAL_SESSION,
+  request: {
+    params: workspaceParams.extend({ endpointId: ulidParam('endpointId') }),
+    headers: idempotencyHeaders(),
+  },
+  responses: { 202: testAccepted, ...errorResponses(401, 403, 404, 409) },
 });

@@ -112,6 +112,26 @@ export interface paths {
         patch: operations["updateContact"];
         trace?: never;
     };
+    "/api/v1/contacts/{contactId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's events, newest first
+         * @description Newest first by occurred_at (ties by id), so an event sent late takes its place in the timeline; kept 13 months. 404 for a contact the key's workspace does not have. Ability `contacts:read`; needs feature.contacts.event_tracking.
+         */
+        get: operations["listContactEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts/{contactId}/experiences": {
         parameters: {
             query?: never;
@@ -362,6 +382,26 @@ export interface paths {
         post?: never;
         /** Delete a webhook endpoint with its subscriptions, deliveries and attempts */
         delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.ping) to this endpoint
+         * @description Queues one `webhook.ping` delivery to this endpoint only, whatever events it subscribes to: `data` is `{ endpoint_id, sent_by, sent_by_id }` (who asked: `user` or `api_key`, and its id). It is signed and sent by the worker like any delivery (first attempt now, retries on the usual schedule) and appears in the delivery log with its attempts. webhook.ping cannot be subscribed to and is not in the event-type list. 409 `endpoint_disabled` while the endpoint is disabled.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -686,6 +726,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (webhook.ping) to this endpoint
+         * @description Queues one `webhook.ping` delivery to this endpoint only, whatever events it subscribes to: `data` is `{ endpoint_id, sent_by, sent_by_id }` (who asked: `user` or `api_key`, and its id). It is signed and sent by the worker like any delivery (first attempt now, retries on the usual schedule) and appears in the delivery log with its attempts. webhook.ping cannot be subscribed to and is not in the event-type list. 409 `endpoint_disabled` while the endpoint is disabled.
+         */
+        post: operations["sendWebhookEndpointTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/webhook-event-types": {
         parameters: {
             query?: never;
@@ -940,7 +1000,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description `contacts:read`: List and read contacts and their experience ledger. `contacts:write`: Create, upsert and update contacts; includes events:write. `events:write`: Ingest contact events. `conversations:read`: List and read conversations (read only in v1). `experiences:read`: List and read in-app experiences and their progress rows. `retrieval:query`: Query knowledge retrieval (public and customers audiences). `retrieval:internal`: See internal chunks, private guides and internal articles. `guides:read`: Read published guides. `articles:read`: Read published articles. `webhooks:read`: List webhook event types and webhooks. `webhooks:write`: Create and delete webhooks.
+         * @description `contacts:read`: List and read contacts, their events and their experience ledger. `contacts:write`: Create, upsert and update contacts; includes events:write. `events:write`: Ingest contact events. `conversations:read`: List and read conversations (read only in v1). `experiences:read`: List and read in-app experiences and their progress rows. `retrieval:query`: Query knowledge retrieval (public and customers audiences). `retrieval:internal`: See internal chunks, private guides and internal articles. `guides:read`: Read published guides. `articles:read`: Read published articles. `webhooks:read`: List webhook event types and webhooks. `webhooks:write`: Create and delete webhooks.
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
@@ -1521,6 +1581,34 @@ export interface components {
             updated_at: string;
             /** @description The page address without fragment; its key in the workspace. */
             url: string;
+        };
+        RecordedContactEvent: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description When it happened, as sent (default: when it was received).
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            occurred_at: string;
+            properties: {
+                [key: string]: string | number | boolean | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the service recorded it.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            received_at: string;
+            /**
+             * @description `api`: ingestContactEvents; `widget`: tracked by the widget for its identified visitor.
+             * @enum {string}
+             */
+            source: "api" | "widget";
         };
         /** @description A rectangle in screenshot pixels. */
         Rect: {
@@ -2726,6 +2814,87 @@ export interface operations {
             };
         };
     };
+    listContactEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description Only events with exactly this name. */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /** @description contactId (a malformed id answers 404). */
+                contactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecordedContactEvent"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listContactExperiences: {
         parameters: {
             query?: never;
@@ -3697,6 +3866,79 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description webhookId (a malformed id answers 404). */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued: its first attempt is due now (`attempts` is still empty). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5014,6 +5256,72 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookEndpointTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description endpointId (a malformed id answers 404). */
+                endpointId: string;
+                /** @description workspaceId (a malformed id answers 404). */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued: its first attempt is due now (`attempts` is still empty). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -118,6 +118,32 @@ describeDb('portal webhook endpoint operations', (getDb) => {
     expect((await relaxed.register({ ...hook, url: 'http://10.0.0.1/hook' })).status).toBe(422);
   });
 
+  it('the loopback refusal tells a development server how to allow it, and a production one nothing', async () => {
+    const message = async (publicUrl: string, url: string) => {
+      const { register, patch } = await setup({ PUBLIC_URL: publicUrl });
+      const res = await register({ ...hook, url });
+      expect(res.status).toBe(422);
+      const { id } = ((await (await register(hook)).json()) as { data: EndpointJson }).data;
+      const update = await patch(id, { url });
+      expect(update.status).toBe(422);
+      const [a, b] = [await res.json(), await update.json()] as { error: { message: string } }[];
+      expect(b!.error.message).toBe(a!.error.message);
+      return a!.error.message;
+    };
+    const dev = await message('http://localhost:8787', 'http://127.0.0.1:9999/hook');
+    expect(dev).toMatch(/^The address is not a public unicast address\. For local development/);
+    expect(dev).toContain('UNSAFE_WEBHOOK_ALLOW_HOSTS=127.0.0.1');
+    expect(await message('http://127.0.0.1:8787', 'http://localhost:9999/hook')).toContain(
+      'UNSAFE_WEBHOOK_ALLOW_HOSTS=localhost',
+    );
+    expect(await message('https://support.example.com', 'http://127.0.0.1:9999/hook')).toBe(
+      'The address is not a public unicast address.',
+    );
+    expect(await message('https://support.example.com', 'http://localhost:9999/hook')).toBe(
+      'The host must be a fully qualified public name.',
+    );
+  });
+
   it('needs webhooks.manage, hides other workspaces, and is dark while the flag is off', async () => {
     const { db, t, ws, base, register, patch } = await setup();
     const { id } = ((await (await register(hook)).json()) as { data: EndpointJson }).data;

@@ -10,6 +10,7 @@ import { deleteWebhookEndpoint } from '../../server-core/webhooks/delete-webhook
 import { listWebhookDeliveries } from '../../server-core/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '../../server-core/webhooks/list-webhook-endpoints';
 import { redeliverWebhookDelivery } from '../../server-core/webhooks/redeliver-webhook-delivery';
+import { sendWebhookTestEvent } from '../../server-core/webhooks/send-webhook-test-event';
 import { updateWebhookEndpoint } from '../../server-core/webhooks/update-webhook-endpoint';
 import { cursorPosition, toPageBody } from '../contract/pagination';
 import * as deliveries from '../contract/webhook-deliveries';
@@ -25,14 +26,18 @@ type Validated<Out extends object> = Context<AppEnv, string, { out: Out }>;
 /**
  * The webhook operations, written once and mounted under two guards: the public surface (API key with
  * webhooks:read or webhooks:write, rate limits; no update and no delivery log) and the portal surface
- * (session, CSRF and webhooks.manage). Each surface keeps its own operationIds and paths.
+ * (session, CSRF and webhooks.manage). Each surface keeps its own operationIds and paths; the test event
+ * is on both (sendWebhookTestEvent, sendWebhookEndpointTestEvent).
  */
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   const flags = ['feature.api.webhooks'] as const;
   const read = publicApi(services, { abilities: ['webhooks:read'], flags: [...flags] });
   const write = publicApi(services, { abilities: ['webhooks:write'], flags: [...flags] });
   const portal = portalApi(services, { permission: 'webhooks.manage', flags: [...flags] });
-  const policy = { allowHosts: services.config.unsafeWebhookAllowHosts };
+  const policy = {
+    allowHosts: services.config.unsafeWebhookAllowHosts,
+    development: services.config.development,
+  };
 
   const listTypes = (c: Context<AppEnv>) => c.json({ data: listEventTypes() }, 200);
 
@@ -57,6 +62,11 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Servic
     return c.json({ data: endpoints.createdEndpointJson(created) }, 201);
   };
 
+  const sendTestEvent = async (c: Context<AppEnv>, endpointId: string) => {
+    const delivery = await sendWebhookTestEvent(requestCtx(c, services), endpointId.toLowerCase());
+    return c.json({ data: deliveries.deliveryJson(delivery) }, 202);
+  };
+
   app.openapi({ ...eventTypes.listWebhookEventTypes, middleware: read }, listTypes);
   app.openapi({ ...endpoints.listWebhooks, middleware: read }, listEndpoints);
   app.openapi({ ...endpoints.createWebhook, middleware: write }, createEndpoint);
@@ -75,6 +85,9 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Servic
     });
     return c.body(null, 204);
   });
+  app.openapi({ ...deliveries.sendWebhookTestEvent, middleware: write }, (c) =>
+    sendTestEvent(c, c.req.valid('param').webhookId),
+  );
 
   app.openapi({ ...endpoints.registerWebhookEndpoint, middleware: portal }, createEndpoint);
   app.openapi({ ...endpoints.listWebhookEndpoints, middleware: portal }, listEndpoints);
@@ -98,6 +111,9 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Servic
     return c.json({ data: endpoints.endpointJson(updated) }, 200);
   });
   app.openapi({ ...eventTypes.listPortalWebhookEventTypes, middleware: portal }, listTypes);
+  app.openapi({ ...deliveries.sendWebhookEndpointTestEvent, middleware: portal }, (c) =>
+    sendTestEvent(c, c.req.valid('param').endpointId),
+  );
   app.openapi({ ...deliveries.listWebhookDeliveries, middleware: portal }, async (c) => {
     const { limit, cursor, status } = c.req.valid('query');
     const endpointId = c.req.valid('param').endpointId.toLowerCase();

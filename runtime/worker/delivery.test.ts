@@ -222,6 +222,79 @@ describeDb('webhook delivery pipeline', (getDb) => {
     expect(eventId).toMatch(/^[0-9a-z]{26}$/);
   });
 
+  it('the test event reaches one endpoint only, signed, through the worker, and shows in its delivery log', async () => {
+    const { t, ws, s, base, received, register, drain, log, nowSeconds } = await setup();
+    const ep = await register(['ticket.opened']);
+    const other = await register(['ticket.opened'], `/other/${newId()}`);
+    const ctx = { db: getDb(), clock: t.clock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
+    const key = await createApiKey(ctx, { name: 'ops', abilities: ['webhooks:write'] });
+
+    const portal = await t.app.request(`${base}/webhook-endpoints/${ep.id}/test`, {
+      method: 'POST',
+      headers: s.headers,
+    });
+    expect(portal.status).toBe(202);
+    const queued = ((await portal.json()) as { data: DeliveryJson & { event_type: string } }).data;
+    expect(queued).toMatchObject({
+      status: 'pending',
+      event_type: 'webhook.ping',
+      attempt_count: 0,
+      attempts: [],
+    });
+    t.clock.advance(SECOND);
+    await drain();
+
+    expect(received()).toHaveLength(1);
+    const req = received()[0]!;
+    expect(verifySignature(req, ep.secret, nowSeconds())).toBe(nowSeconds());
+    expect(() => verifySignature(req, other.secret, nowSeconds())).toThrow('bad signature');
+    const documented = await docsVerifier();
+    expect(documented(req.body, req.headers['service-signature'], ep.secret, nowSeconds())).toMatchObject({
+      type: 'webhook.ping',
+    });
+    const body = JSON.parse(req.body.toString('utf8'));
+    expect(Object.keys(body)).toEqual(['id', 'type', 'api_version', 'created_at', 'workspace_id', 'data']);
+    expect(body).toMatchObject({
+      id: queued.idempotency_key,
+      type: 'webhook.ping',
+      api_version: '2026-10-09',
+    });
+    expect(body.workspace_id).toBe(ws.id);
+    expect(body.data).toEqual({ endpoint_id: ep.id, sent_by: 'user', sent_by_id: expect.any(String) });
+    expect(req.headers['idempotency-key']).toBe(body.id);
+    expect(req.headers['service-delivery-id']).toBe(body.id);
+    expect(req.headers['service-event-type']).toBe('webhook.ping');
+    expect(req.headers['service-attempt']).toBe('1');
+    expect(req.headers['service-payload-version']).toBe('2026-10-09');
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.headers['user-agent']).toBe('SupportPlatform-Webhooks/1');
+
+    // The public surface sends the same event, naming the key; the other endpoint never receives either.
+    const pub = await t.app.request(`/api/v1/webhooks/${ep.id}/test`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.plaintext}` },
+    });
+    expect(pub.status).toBe(202);
+    await drain();
+    expect(received()).toHaveLength(2);
+    expect(JSON.parse(received()[1]!.body.toString()).data).toEqual({
+      endpoint_id: ep.id,
+      sent_by: 'api_key',
+      sent_by_id: key.key.id,
+    });
+    expect(await log(other.id)).toEqual([]);
+
+    const deliveries = await log(ep.id);
+    expect(deliveries.map((d) => [d.status, d.attempt_count])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
+    expect(deliveries[1]).toMatchObject({ id: queued.id, idempotency_key: body.id });
+    expect(deliveries[1]!.attempts).toEqual([
+      expect.objectContaining({ number: 1, status_code: 200, succeeded: true, error_code: null }),
+    ]);
+  });
+
   it('the contact upsert fires contact.created through the outbox once; a matching upsert sends nothing', async () => {
     const { t, ws, received, register, drain, nowSeconds } = await setup();
     const ep = await register(['contact.created']);

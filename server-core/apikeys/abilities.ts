@@ -3,7 +3,7 @@
  * contact, conversation and experience ones are ours (docs/decisions/auth-and-sessions.md, Abilities).
  */
 export const ABILITIES = {
-  'contacts:read': 'List and read contacts and their experience ledger.',
+  'contacts:read': 'List and read contacts, their events and their experience ledger.',
   'contacts:write': 'Create, upsert and update contacts; includes events:write.',
   'events:write': 'Ingest contact events.',
   'conversations:read': 'List and read conversations (read only in v1).',

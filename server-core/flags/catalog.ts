@@ -7,7 +7,7 @@ export const FLAGS = {
   'feature.api.webhooks': { default: true, description: 'Webhook operations of the public API.' },
   'feature.contacts.event_tracking': {
     default: true,
-    description: 'Contact event ingestion and widget tracking.',
+    description: "Contact event ingestion, reading a contact's events, and widget tracking.",
   },
   'feature.experiences.core': {
     default: true,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_DATA_FIELDS, EVENT_TYPES, listEventTypes, unknownEventTypes } from './catalog';
+import {
+  EVENT_DATA_FIELDS,
+  EVENT_TYPES,
+  isEventType,
+  listEventTypes,
+  PING_DATA_FIELDS,
+  PING_EVENT_TYPE,
+  unknownEventTypes,
+} from './catalog';
 
 /** The subscribable names of spec section 6, verbatim. */
 const SPEC_NAMES =
@@ -43,5 +51,13 @@ describe('event catalog', () => {
       'resolved_at',
     ]);
     expect(EVENT_DATA_FIELDS['conversation.quarantined']).not.toContain('contact_id');
+  });
+
+  it('keeps the test event out of the subscribable catalog, with data of ids and enums only', () => {
+    expect(PING_EVENT_TYPE).toBe('webhook.ping');
+    expect(isEventType(PING_EVENT_TYPE)).toBe(false);
+    expect(listEventTypes().map((e) => e.name)).not.toContain(PING_EVENT_TYPE);
+    expect(unknownEventTypes([PING_EVENT_TYPE])).toEqual([PING_EVENT_TYPE]);
+    expect(PING_DATA_FIELDS).toEqual(['endpoint_id', 'sent_by', 'sent_by_id']);
   });
 });

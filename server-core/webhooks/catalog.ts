@@ -126,6 +126,16 @@ export function listEventTypes(): { name: EventType; description: string }[] {
   }));
 }
 
+/**
+ * The test event (sendWebhookTestEvent, sendWebhookEndpointTestEvent): sent to the one endpoint asked for,
+ * whatever it subscribes to. Outside EVENT_TYPES on purpose: nobody can subscribe to it, the event-type
+ * operations do not list it, and the outbox never carries it (docs/decisions/webhooks.md, Test events).
+ */
+export const PING_EVENT_TYPE = 'webhook.ping';
+
+/** Its data: the endpoint tested, and who asked (the actor type, and its id when it has one). */
+export const PING_DATA_FIELDS = ['endpoint_id', 'sent_by', 'sent_by_id'] as const;
+
 /** Names from a request that are not in the catalog (empty when every name is subscribable). */
 export function unknownEventTypes(names: readonly string[]): string[] {
   return names.filter((n) => !isEventType(n));

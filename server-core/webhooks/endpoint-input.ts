@@ -10,11 +10,13 @@ export const MAX_ENDPOINTS_PER_WORKSPACE = 20;
 /** What the guards need from the configuration: hosts UNSAFE_WEBHOOK_ALLOW_HOSTS lets through. */
 export interface WebhookUrlPolicy {
   allowHosts: readonly string[];
+  /** A development server: a refused local host's message says how to allow it (url-guard.ts). */
+  development?: boolean;
 }
 
 /** The registration guard as a domain answer: webhook_url_not_allowed with the reason. */
 export function assertWebhookUrl(url: string, policy: WebhookUrlPolicy): string {
-  const check = checkWebhookUrl(url, policy.allowHosts);
+  const check = checkWebhookUrl(url, policy.allowHosts, { development: policy.development });
   if (!check.ok) {
     throw new DomainError('webhook_url_not_allowed', { field: 'url', reason: check.reason }, check.message);
   }

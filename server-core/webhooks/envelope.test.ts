@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventType } from './catalog';
-import { CURRENT_PAYLOAD_VERSION, renderEnvelope } from './envelope';
+import { CURRENT_PAYLOAD_VERSION, renderEnvelope, renderPingEnvelope } from './envelope';
 
 describe('envelope', () => {
   it('renders { id, type, api_version, created_at, workspace_id, data } with allowlisted data only', () => {
@@ -29,5 +29,22 @@ describe('envelope', () => {
         '"data":{"contact_id":"c1","external_id":null,"verified":true,"created_at":"2026-11-01T10:00:00.000Z"}}',
     );
     expect(dropped.sort()).toEqual(['attributes', 'email', 'name']);
+  });
+
+  it('renders the test event in the same envelope: webhook.ping with the endpoint and who sent it', () => {
+    const base = {
+      deliveryKey: '01jd2m7r3x8k9q4w5e6t7y8v9a',
+      workspaceId: '01jd2m7r3x8k9q4w5e6t7y8v9b',
+      endpointId: '01jd2m7r3x8k9q4w5e6t7y8v9e',
+      payloadVersion: CURRENT_PAYLOAD_VERSION,
+      at: new Date('2026-11-01T10:00:00Z'),
+    };
+    expect(renderPingEnvelope({ ...base, sentBy: { type: 'user', id: '01jd2m7r3x8k9q4w5e6t7y8v9f' } })).toBe(
+      '{"id":"01jd2m7r3x8k9q4w5e6t7y8v9a","type":"webhook.ping","api_version":"2026-10-09",' +
+        '"created_at":"2026-11-01T10:00:00.000Z","workspace_id":"01jd2m7r3x8k9q4w5e6t7y8v9b",' +
+        '"data":{"endpoint_id":"01jd2m7r3x8k9q4w5e6t7y8v9e","sent_by":"user","sent_by_id":"01jd2m7r3x8k9q4w5e6t7y8v9f"}}',
+    );
+    const system = JSON.parse(renderPingEnvelope({ ...base, sentBy: { type: 'system', id: null } }));
+    expect(system.data).toEqual({ endpoint_id: base.endpointId, sent_by: 'system' });
   });
 });

@@ -1,4 +1,4 @@
-import { EVENT_DATA_FIELDS, type EventType, isEventType } from './catalog';
+import { EVENT_DATA_FIELDS, type EventType, isEventType, PING_EVENT_TYPE } from './catalog';
 
 /**
  * The envelope version new endpoints are pinned to (a date, as the spec's api_version). When the
@@ -43,13 +43,43 @@ export function renderEnvelope(input: { deliveryKey: string; event: OutboxEvent;
   const { event } = input;
   if (!isEventType(event.type)) throw new Error(`Unknown event type in the outbox: ${event.type}`);
   const { data, dropped } = allowlistedData(event.type, event.data);
-  const body = JSON.stringify({
-    id: input.deliveryKey,
-    type: event.type,
-    api_version: input.payloadVersion,
-    created_at: new Date(event.created_at).toISOString(),
-    workspace_id: event.workspace_id,
+  return { body: envelopeBody({ ...input, type: event.type, data }), dropped };
+}
+
+/** The test event's body: the same envelope, `type` webhook.ping, data `{ endpoint_id, sent_by, sent_by_id? }`. */
+export function renderPingEnvelope(input: {
+  deliveryKey: string;
+  workspaceId: string;
+  endpointId: string;
+  payloadVersion: string;
+  sentBy: { type: string; id: string | null };
+  at: Date;
+}): string {
+  const data: Record<string, Scalar> = { endpoint_id: input.endpointId, sent_by: input.sentBy.type };
+  if (input.sentBy.id !== null) data.sent_by_id = input.sentBy.id;
+  return envelopeBody({
+    deliveryKey: input.deliveryKey,
+    type: PING_EVENT_TYPE,
+    payloadVersion: input.payloadVersion,
+    event: { workspace_id: input.workspaceId, created_at: input.at },
     data,
   });
-  return { body, dropped };
+}
+
+/** The envelope's fields, in the order every renderer writes them. */
+function envelopeBody(input: {
+  deliveryKey: string;
+  type: string;
+  payloadVersion: string;
+  event: { workspace_id: string; created_at: Date };
+  data: Record<string, Scalar>;
+}): string {
+  return JSON.stringify({
+    id: input.deliveryKey,
+    type: input.type,
+    api_version: input.payloadVersion,
+    created_at: new Date(input.event.created_at).toISOString(),
+    workspace_id: input.event.workspace_id,
+    data: input.data,
+  });
 }

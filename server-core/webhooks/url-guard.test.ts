@@ -138,6 +138,39 @@ describe('registration guard (no DNS)', () => {
     expect(isAllowedHost('0:0:0:0:0:0:0:1', allow)).toBe(true);
     expect(isAllowedHost('127.0.0.1', [])).toBe(false);
   });
+
+  it('on a development server, a refused local host says how to allow it; in production it does not', () => {
+    const local: [string, string][] = [
+      ['http://127.0.0.1:4000/hook', '127.0.0.1'],
+      ['http://[::1]:4000/hook', '::1'],
+      ['http://localhost:4000/hook', 'localhost'],
+      ['http://receiver/hook', 'receiver'],
+      ['http://192.168.1.20/hook', '192.168.1.20'],
+    ];
+    for (const [url, host] of local) {
+      const dev = checkWebhookUrl(url, [], { development: true });
+      const prod = checkWebhookUrl(url, [], { development: false });
+      const plain = checkWebhookUrl(url);
+      if (dev.ok || prod.ok || plain.ok) throw new Error(`${url} was accepted`);
+      expect(dev.reason, url).toBe(prod.reason);
+      expect(dev.message, url).toContain(`UNSAFE_WEBHOOK_ALLOW_HOSTS=${host})`);
+      expect(dev.message, url).toMatch(/restart .*never set it in production\.$/);
+      expect(dev.message.startsWith(prod.message), url).toBe(true);
+      expect(prod.message, url).not.toContain('UNSAFE_WEBHOOK_ALLOW_HOSTS');
+      expect(plain.message, url).toBe(prod.message);
+    }
+    // Refusals an allow list cannot fix carry no hint.
+    for (const url of [
+      'ftp://127.0.0.1/',
+      'http://0x7f000001/',
+      'http://127.0.0.1:0/',
+      'http://a:b@127.0.0.1/',
+    ]) {
+      const dev = checkWebhookUrl(url, [], { development: true });
+      if (dev.ok) throw new Error(`${url} was accepted`);
+      expect(dev.message, url).not.toContain('UNSAFE_WEBHOOK_ALLOW_HOSTS');
+    }
+  });
 });
 
 describe('isPublicAddress (also vets every DNS answer at attempt time)', () => {

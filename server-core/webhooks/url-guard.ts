@@ -103,8 +103,27 @@ function rawHost(authority: string): string {
 
 const refuse = (reason: UrlRefusal, message: string): UrlCheck => ({ ok: false, reason, message });
 
-/** The registration guard: no DNS, only what the URL itself says. */
-export function checkWebhookUrl(input: string, allowHosts: readonly string[] = []): UrlCheck {
+/**
+ * How a developer lets a local receiver through, added to the refusal of a non-public host on a development
+ * server only: in production the operator must not be nudged towards the unsafe setting.
+ */
+export function allowHostHint(host: string): string {
+  return (
+    `For local development, add the host to UNSAFE_WEBHOOK_ALLOW_HOSTS in the server's environment ` +
+    `(a comma list, e.g. UNSAFE_WEBHOOK_ALLOW_HOSTS=${host}) and restart the server and workers; ` +
+    'never set it in production.'
+  );
+}
+
+/**
+ * The registration guard: no DNS, only what the URL itself says. On a development server
+ * (`opts.development`), refusing a loopback, private or local host says how to allow it.
+ */
+export function checkWebhookUrl(
+  input: string,
+  allowHosts: readonly string[] = [],
+  opts: { development?: boolean } = {},
+): UrlCheck {
   if (input.length === 0 || input.length > MAX_URL_LENGTH)
     return refuse('invalid_url', `The URL must have 1 to ${MAX_URL_LENGTH} characters.`);
   // Control characters, spaces and backslashes are cleaned up differently by different parsers.
@@ -127,11 +146,13 @@ export function checkWebhookUrl(input: string, allowHosts: readonly string[] = [
 
   const host = normalizeHost(url.hostname);
   if (isAllowedHost(host, allowHosts)) return { ok: true, url };
+  const notPublic = (reason: 'address_not_public' | 'host_not_public', message: string) =>
+    refuse(reason, opts.development ? `${message} ${allowHostHint(host)}` : message);
 
   if (url.hostname.startsWith('[')) {
     return isPublicAddress(host)
       ? { ok: true, url }
-      : refuse('address_not_public', 'The address is not a public unicast address.');
+      : notPublic('address_not_public', 'The address is not a public unicast address.');
   }
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) {
     // The URL parser turns 0x7f.1, 2130706433 or 0177.0.0.1 into dotted decimal; we refuse such forms.
@@ -139,11 +160,11 @@ export function checkWebhookUrl(input: string, allowHosts: readonly string[] = [
       return refuse('ambiguous_ipv4_form', 'Write an IPv4 address in plain dotted decimal.');
     return isPublicAddress(host)
       ? { ok: true, url }
-      : refuse('address_not_public', 'The address is not a public unicast address.');
+      : notPublic('address_not_public', 'The address is not a public unicast address.');
   }
   if (!host.includes('.'))
-    return refuse('host_not_public', 'The host must be a fully qualified public name.');
+    return notPublic('host_not_public', 'The host must be a fully qualified public name.');
   if (BLOCKED_NAMES.has(host) || BLOCKED_SUFFIXES.some((s) => host.endsWith(s)))
-    return refuse('host_not_public', 'The host names a local, internal or metadata service.');
+    return notPublic('host_not_public', 'The host names a local, internal or metadata service.');
   return { ok: true, url };
 }

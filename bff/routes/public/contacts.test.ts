@@ -239,7 +239,81 @@ describeDb('public API: contacts and events', (getDb) => {
     });
   });
 
-  it('feature flags: public_v1 off hides everything, event_tracking off hides ingestion only', async () => {
+  it("listContactEvents: a contact's events newest first, paged and filtered; contacts:read; 404 elsewhere", async () => {
+    const { t, ws } = await setup();
+    const c = (await read(await ws.call('/api/v1/contacts', { body: { email: 'ev@example.com' } }))).data;
+    const other = (await read(await ws.call('/api/v1/contacts', { body: { email: 'o@example.com' } }))).data;
+    const at = (minutesAgo: number) => new Date(t.clock.now().getTime() - minutesAgo * 60_000).toISOString();
+    const ingest = await ws.call('/api/v1/events', {
+      body: {
+        events: [
+          { name: 'signed_up', contact_id: c.id, occurred_at: at(30), properties: { plan: 'pro' } },
+          { name: 'paid', contact_id: c.id, occurred_at: at(10), properties: { amount: 12.5, trial: false } },
+          { name: 'paid', contact_id: c.id, occurred_at: at(20) },
+          { name: 'elsewhere', contact_id: other.id },
+        ],
+      },
+    });
+    expect(ingest.status).toBe(200);
+    type Page = { meta: { next_cursor: string | null }; data: Record<string, unknown>[] };
+    const list = async (query = '', key?: string) => {
+      const res = await ws.call(`/api/v1/contacts/${c.id}/events${query}`, { key });
+      expect(res.status, query).toBe(200);
+      return (await res.json()) as Page;
+    };
+
+    const all = await list();
+    expect(Object.keys(all)).toEqual(['meta', 'data']);
+    expect(all.meta.next_cursor).toBeNull();
+    expect(all.data.map((e) => [e.name, e.occurred_at])).toEqual([
+      ['paid', at(10)],
+      ['paid', at(20)],
+      ['signed_up', at(30)],
+    ]);
+    expect(all.data[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-z]{26}$/),
+      name: 'paid',
+      properties: { amount: 12.5, trial: false },
+      occurred_at: at(10),
+      received_at: t.clock.now().toISOString(),
+      source: 'api',
+    });
+
+    const first = await list('?limit=2');
+    expect(first.data.map((e) => e.id)).toEqual(all.data.slice(0, 2).map((e) => e.id));
+    const second = await list(`?limit=2&cursor=${first.meta.next_cursor}`);
+    expect(second.data.map((e) => e.id)).toEqual([all.data[2]!.id]);
+    expect(second.meta.next_cursor).toBeNull();
+    expect((await list('?name=paid')).data.map((e) => e.occurred_at)).toEqual([at(10), at(20)]);
+    expect((await list('?name=never')).data).toEqual([]);
+    // The key needs contacts:read; events:write alone (an ingestion key) cannot read events back.
+    expect((await list('', await ws.keyWith('contacts:read'))).data).toHaveLength(3);
+    const ingestOnly = await ws.call(`/api/v1/contacts/${c.id}/events`, {
+      key: await ws.keyWith('events:write'),
+    });
+    expect(ingestOnly.status).toBe(403);
+    expect((await read(ingestOnly)).error).toMatchObject({ code: 'missing_ability' });
+
+    for (const [query, code] of [
+      ['?limit=0', 'invalid_limit'],
+      ['?limit=101', 'invalid_limit'],
+      ['?cursor=nope', 'invalid_cursor'],
+      ['?name=Not%20a%20name', 'validation_failed'],
+    ] as const) {
+      const res = await ws.call(`/api/v1/contacts/${c.id}/events${query}`);
+      expect(res.status, query).toBe(422);
+      expect((await read(res)).error!.code, query).toBe(code);
+    }
+    const foreign = await apiWorkspace(t, getDb());
+    for (const id of [c.id, newId()]) {
+      const res = await foreign.call(`/api/v1/contacts/${id}/events`);
+      expect(res.status).toBe(404);
+      expect((await read(res)).error!.code).toBe('not_found');
+    }
+    expect((await ws.call('/api/v1/contacts/not-a-ulid/events')).status).toBe(404);
+  });
+
+  it('feature flags: public_v1 off hides everything, event_tracking off hides ingestion and event reads only', async () => {
     const { ws } = await setup();
     await setFlag(ws.ctx.db, ws.workspaceId, 'feature.contacts.event_tracking', false, new Date());
     await expect
@@ -249,6 +323,9 @@ describeDb('public API: contacts and events', (getDb) => {
             .status,
       )
       .toBe(404);
+    const c = (await read(await ws.call('/api/v1/contacts', { body: { email: 'flag@example.com' } }))).data;
+    expect((await ws.call(`/api/v1/contacts/${c.id}/events`)).status).toBe(404);
+    expect((await ws.call(`/api/v1/contacts/${c.id}`)).status).toBe(200);
     expect((await ws.call('/api/v1/contacts')).status).toBe(200);
     await setFlag(ws.ctx.db, ws.workspaceId, 'feature.api.public_v1', false, new Date());
     await expect.poll(async () => (await ws.call('/api/v1/contacts')).status).toBe(404);
