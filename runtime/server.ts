@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from '../bff/app';
@@ -50,6 +50,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   try {
     let demo: SeededWorkspace | null = null;
     if (config.demo) {
+      // The credentials file is the only copy of the demo's password and key: DATA_DIR must exist before
+      // the seed commits (on Postgres nothing else may have created it: no lock, and SECRET_KEY given).
+      mkdirSync(config.dataDir, { recursive: true });
       demo = await seedDemoWorkspace(db, clock.now());
       if (demo) {
         writeFileSync(join(config.dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(demo, null, 2)}\n`, {
