@@ -100,7 +100,9 @@ describe('one boot for the server and the worker', () => {
       widgetDistDir: fakeBundle(),
     });
     try {
-      expect(log.lines.join('\n')).toMatch(/generated a new SECRET_KEY .*\n.*migrations applied/);
+      expect(log.lines.join('\n')).toMatch(
+        /generated a new SECRET_KEY .*\n.*first start: creating the embedded database \(about 10 s.*\n.*migrations applied/,
+      );
       expect(existsSync(join(dataDir, 'secret.key'))).toBe(true);
       expect(readLock(dataDir)?.pid).toBe(process.pid);
       const loader = await fetch(`${server.url}/cdn/l.js`);

@@ -25,6 +25,8 @@ export interface RunningServer {
   port: number;
   db: Db;
   demo: SeededWorkspace | null;
+  /** Set on the embedded database's first start: how long creating it took. */
+  createdDatabaseMs: number | null;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       port,
       db,
       demo,
+      createdDatabaseMs: booted.createdDatabaseMs,
       close: booted.close,
     };
   } catch (err) {
