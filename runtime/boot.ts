@@ -22,7 +22,7 @@ import type { WorkerOptions } from './worker/loop';
  * What a first start on the embedded database costs, measured with `npm start` on a fresh DATA_DIR (issue
  * 12, docs/decisions/running.md#the-first-start-says-how-long-it-takes): PGlite's initdb is most of it.
  */
-export const FIRST_START_HINT = 'about 10 s, up to 20 s on a busy machine';
+export const FIRST_START_HINT = 'usually 5 to 15 s';
 
 export interface BootOptions {
   config: Config;

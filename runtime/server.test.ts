@@ -101,7 +101,7 @@ describe('one boot for the server and the worker', () => {
     });
     try {
       expect(log.lines.join('\n')).toMatch(
-        /generated a new SECRET_KEY .*\n.*first start: creating the embedded database \(about 10 s.*\n.*migrations applied/,
+        /generated a new SECRET_KEY .*\n.*first start: creating the embedded database \(usually 5 to 15 s.*\n.*migrations applied/,
       );
       expect(existsSync(join(dataDir, 'secret.key'))).toBe(true);
       expect(readLock(dataDir)?.pid).toBe(process.pid);
