@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, inject, it } from 'vitest';
 import { runCli, startChildServer } from './support/server';
 
@@ -56,12 +57,16 @@ it('a second server on the same DATA_DIR stops with a clear message instead of o
 
 it('with the server stopped, seed opens the embedded database itself', async () => {
   const own = await startChildServer({ DEMO: 'off' });
-  await own.stop();
-  const { code, stdout } = await runCli('scripts/seed.ts', ['--json'], {
-    ...process.env,
-    DATABASE_URL: '',
-    DATA_DIR: own.dataDir,
-  });
-  expect(code).toBe(0);
-  expect(JSON.parse(stdout).apiKey).toMatch(/^spk_/);
+  await own.stop({ keepData: true });
+  try {
+    const { code, stdout } = await runCli('scripts/seed.ts', ['--json'], {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: own.dataDir,
+    });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).apiKey).toMatch(/^spk_/);
+  } finally {
+    rmSync(own.dataDir, { recursive: true, force: true });
+  }
 });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { ROOT } from './support/server';
+import type { HostWindow } from './support/widget';
 
 let browser: Browser;
 let page: Page;
@@ -62,7 +63,12 @@ it('running the snippet again does not boot a second widget', async () => {
     },
     `${inject('serverUrl')}/cdn/l.js`,
   );
-  await page.waitForTimeout(300);
-  expect(await page.getByRole('button', { name: 'Open support' }).count()).toBe(1);
+  // The load event fires after l.js ran. A second boot would have replaced Widget with a new queue-backed
+  // stub (whose calls reach nothing) and appended a second entry script; instead one entry script, and
+  // Widget still drives the running widget: open() opens its panel.
+  expect(await page.locator('script[type="module"][data-widget-chrome]').count()).toBe(1);
+  await page.evaluate(() => (window as unknown as HostWindow).Widget.open());
+  await page.getByRole('dialog', { name: 'Support' }).waitFor({ state: 'visible' });
+  expect(await page.locator('[data-widget-chrome="launcher"]').count()).toBe(1);
   expect(errors).toEqual([]);
 });

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../server-core/lib/ulid';
+import { postgresUrl } from './support/postgres';
 import { type ChildServer, demoCredentials, runCli, startChildServer } from './support/server';
 
-const url = process.env.DATABASE_URL;
+const url = postgresUrl('e2e/postgres.e2e.test.ts');
 
-describe.runIf(url)('the real server on Postgres (DATABASE_URL)', () => {
+describe.runIf(url)('the real server on Postgres (needs DATABASE_URL)', () => {
   const schema = `e2e_${newId()}`;
   const admin = url ? postgres(url, { max: 1, onnotice: () => {} }) : null;
   const dbUrl = () => `${url}${url!.includes('?') ? '&' : '?'}search_path=${schema}`;

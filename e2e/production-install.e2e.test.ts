@@ -1,26 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_INFO_FILE, DIST_DIR, readBuildInfo } from '../runtime/widget-bundle';
-import { freePort, ROOT } from './support/server';
-
-/** npm settings a CI may give through the environment; the rest of npm_* describes the parent project. */
-const KEPT_NPM_SETTINGS = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig']);
-
-/**
- * The parent's environment without what `npm test` sets for its own scripts (npm_config_local_prefix
- * would point the scratch install at this checkout), on the embedded database.
- */
-function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !k.toLowerCase().startsWith('npm_') || KEPT_NPM_SETTINGS.has(k.toLowerCase()),
-    ),
-  );
-  return { ...env, DATABASE_URL: '', WIDGET_API_URL: '', ...extra };
-}
+import { cleanEnv, scratchCopy, startListening } from './support/scratch';
+import { freePort } from './support/server';
 
 function run(
   args: string[],
@@ -44,13 +28,7 @@ function run(
 describe('a production install serves a dist/ built elsewhere', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'prod-install-'));
-    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
-    for (const file of tracked.filter((f) => f && existsSync(join(ROOT, f)))) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
-      cpSync(join(ROOT, file), join(dir, file));
-    }
-    cpSync(DIST_DIR, join(dir, 'dist'), { recursive: true });
+    dir = scratchCopy('prod-install-');
     const install = await run(
       ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'],
       dir,
@@ -78,30 +56,9 @@ describe('a production install serves a dist/ built elsewhere', () => {
       DEMO: 'off',
     });
     // Its own process group: npm runs a shell that runs tsx; stopping the group stops them all.
-    const child: ChildProcess = spawn('npm', ['start'], {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    const server = await startListening('npm', ['start'], dir, env);
+    const out = server.output();
     try {
-      await new Promise<void>((ready, fail) => {
-        const timer = setTimeout(() => fail(new Error(`not listening in 90 s:\n${out}`)), 90_000);
-        child.stdout!.on('data', () => {
-          if (/listening on /.test(out)) {
-            clearTimeout(timer);
-            ready();
-          }
-        });
-        child.once('exit', (code) => {
-          clearTimeout(timer);
-          fail(new Error(`npm start exited (${code}):\n${out}`));
-        });
-      });
       expect(out).not.toMatch(/built the widget|served as it is/);
       const base = `http://127.0.0.1:${port}`;
       const loader = await fetch(`${base}/cdn/l.js`);
@@ -132,8 +89,7 @@ describe('a production install serves a dist/ built elsewhere', () => {
       expect(JSON.stringify(await listed.json())).toContain('prod@example.com');
       expect((await fetch(`${base}/api/v1/contacts`)).status).toBe(401);
     } finally {
-      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+      await server.stop();
     }
   }, 150_000);
 

@@ -9,15 +9,16 @@ import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
 import { newId } from '../server-core/lib/ulid';
 import { emitEvent } from '../server-core/outbox/emit-event';
+import { postgresUrl } from './support/postgres';
 import { type ChildServer, demoCredentials, runTsx, startChildServer } from './support/server';
 
-const url = process.env.DATABASE_URL;
+const url = postgresUrl('e2e/webhooks.e2e.test.ts');
 
 /**
  * The real processes on one Postgres: `npm start` (with its in-process worker) and two `npm run worker`
  * processes deliver to a loopback receiver; every event arrives once per endpoint, correctly signed.
  */
-describe.runIf(url)('webhooks across processes on Postgres', () => {
+describe.runIf(url)('webhooks across processes on Postgres (needs DATABASE_URL)', () => {
   const schema = `e2e_hooks_${newId()}`;
   const dbUrl = () => `${url}${url!.includes('?') ? '&' : '?'}search_path=${schema}`;
   const secretKey = randomBytes(32).toString('hex');
@@ -40,19 +41,22 @@ describe.runIf(url)('webhooks across processes on Postgres', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const env = { DATABASE_URL: dbUrl(), SECRET_KEY: secretKey, UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' };
     server = await startChildServer(env);
+    const started: Promise<void>[] = [];
     for (let i = 0; i < 2; i++) {
       const child = runTsx('runtime/worker-main.ts', [], { ...server.env, ...env, LOG_LEVEL: 'info' });
       let out = '';
-      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+      const append = (d: Buffer) => (out += d.toString());
+      child.stdout!.on('data', append);
+      child.stderr!.on('data', append);
       workers.push({ child, output: () => out });
+      started.push(
+        new Promise<void>((ready, fail) => {
+          child.stdout!.on('data', () => /worker started/.test(out) && ready());
+          child.once('exit', (code) => fail(new Error(`worker exited (${code}):\n${out}`)));
+        }),
+      );
     }
-    const deadline = Date.now() + 60_000;
-    while (!workers.every((w) => /worker started/.test(w.output()))) {
-      if (Date.now() > deadline)
-        throw new Error(`workers not ready:\n${workers.map((w) => w.output()).join('\n')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await Promise.all(started);
   }, 120_000);
 
   afterAll(async () => {
@@ -108,7 +112,22 @@ describe.runIf(url)('webhooks across processes on Postgres', () => {
       await db.close();
     }
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(80);
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing more can come once every event is dispatched, every delivery succeeded and no attempt job is
+    // pending or running (a worker sends only while it holds a running job).
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.query<{ undispatched: number; succeeded: number; busy: number }>(
+              `select (select count(*)::int from ${schema}.outbox where dispatched_at is null) as undispatched,
+                      (select count(*)::int from ${schema}.webhook_deliveries where status = 'succeeded') as succeeded,
+                      (select count(*)::int from ${schema}.jobs
+                        where kind = 'webhook.attempt' and state in ('pending', 'running')) as busy`,
+            )
+          )[0],
+        { timeout: 30_000 },
+      )
+      .toEqual({ undispatched: 0, succeeded: 80, busy: 0 });
     expect(received).toHaveLength(80);
     expect(new Set(received.map((r) => r.headers['idempotency-key'])).size).toBe(80);
     for (const r of received) {

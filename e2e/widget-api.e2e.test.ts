@@ -143,14 +143,24 @@ it('on returns an unsubscribe; a throwing listener is swallowed with a warning',
     });
     (window as unknown as HostWindow).Widget.on('open', () => seen.push('b'));
     (window as unknown as HostWindow).Widget.on('close', () => seen.push('closed'));
-    const wait = () => new Promise((r) => setTimeout(r, 50));
+    // Listeners run in the order they subscribed: one subscribed last has run after all the others.
+    const after = (event: string) =>
+      new Promise<void>((resolve) => {
+        const unsubscribe = (window as unknown as HostWindow).Widget.on(event, () => {
+          unsubscribe();
+          resolve();
+        });
+      });
+    let emitted = after('open');
     (window as unknown as HostWindow).Widget.open();
-    await wait();
+    await emitted;
     off();
+    emitted = after('close');
     (window as unknown as HostWindow).Widget.close();
-    await wait();
+    await emitted;
+    emitted = after('open');
     (window as unknown as HostWindow).Widget.open();
-    await wait();
+    await emitted;
     const noop = (window as unknown as HostWindow).Widget.on('nope', () => {});
     return { seen, noopIsFunction: typeof noop === 'function' };
   });

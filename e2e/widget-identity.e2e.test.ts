@@ -59,16 +59,17 @@ it('track while anonymous: one 409, one warning, nothing sent until user.set suc
   await expect.poll(() => posts(w, '/widget/events').map((r) => r.status)).toEqual([409]);
   await track(w, 'report_exported');
   await track(w, 'report_exported');
-  await w.page.waitForTimeout(300);
+  // Widget network calls run in call order: once the user.set queued after these two tracks is answered,
+  // both have been decided, and neither sent anything.
+  await userSet(w, { email: 'Ada@Example.com', name: 'Ada', hmac: hmac(secret) });
+  await expect.poll(() => posts(w, '/widget/identify').map((r) => r.status)).toEqual([200]);
   expect(posts(w, '/widget/events')).toHaveLength(1);
   expect(w.warnings).toEqual([
     '[widget] track needs an identified visitor: call Widget.user.set first; events are dropped until then',
   ]);
 
-  await userSet(w, { email: 'Ada@Example.com', name: 'Ada', hmac: hmac(secret) });
   await track(w, 'report_exported', { rows: 12 });
   await expect.poll(() => posts(w, '/widget/events').map((r) => r.status)).toEqual([409, 204]);
-  expect(posts(w, '/widget/identify').map((r) => r.status)).toEqual([200]);
   expect(w.warnings).toHaveLength(1);
   await w.close();
 });
@@ -155,7 +156,10 @@ it('track validates before sending and sends at most 30 a minute, with one warni
     for (let i = 0; i < 36; i++) (window as unknown as HostWindow).Widget.track('tick', { i });
   });
   await expect.poll(() => posts(w, '/widget/events').length, { timeout: 10_000 }).toBe(30);
-  await w.page.waitForTimeout(300);
+  // A user.set queued after the 36 tracks is answered only once all 36 were decided: none sent more.
+  await userSet(w, { email: EMAIL, hmac: hmac(secret) });
+  await expect.poll(() => posts(w, '/widget/identify').length).toBe(2);
+  expect(posts(w, '/widget/events')).toHaveLength(30);
   expect(posts(w, '/widget/events').every((r) => r.status === 204)).toBe(true);
   expect(w.warnings.slice(4)).toEqual(['[widget] more than 30 track calls a minute; the rest are dropped']);
   await w.close();
@@ -164,10 +168,16 @@ it('track validates before sending and sends at most 30 a minute, with one warni
 it('with feature.contacts.event_tracking off, track is a silent no-op', async () => {
   const dark = await seedWorkspace();
   await ops(['flag', dark.workspaceId, 'feature.contacts.event_tracking', 'off']);
+  const darkSecret = await rotateIdentitySecret(dark);
   const w = await open('/id/dark', dark.websiteId);
   await track(w, 'anything');
   await track(w, 'Bad Name');
-  await w.page.waitForTimeout(300);
+  // The user.set queued after them is answered once anything they queued has run: nothing was.
+  await userSet(w, { email: EMAIL, hmac: hmac(darkSecret) });
+  await expect.poll(() => posts(w, '/widget/identify').map((r) => r.status)).toEqual([200]);
+  await track(w, 'identified_now');
+  await userSet(w, { email: EMAIL, hmac: hmac(darkSecret) });
+  await expect.poll(() => posts(w, '/widget/identify').length).toBe(2);
   expect(posts(w, '/widget/events')).toEqual([]);
   expect(w.warnings).toEqual([]);
   await w.close();

@@ -3,6 +3,8 @@ import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 
 export const DEBUG_HINT = 'Set LOG_LEVEL=debug for the stack trace.';
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 /** What a newcomer needs after `npm start`: where things are and how to sign in. */
 export function printBanner(input: {
   config: Config;
@@ -10,11 +12,17 @@ export function printBanner(input: {
   demo: SeededWorkspace | null;
   ms: number;
   db: string;
+  /** On the embedded database's first start, the part of `ms` that created it. */
+  createdDatabaseMs?: number | null;
 }): void {
   const { config, demo } = input;
   const base = config.publicUrl;
+  const created =
+    input.createdDatabaseMs == null
+      ? ''
+      : `, ${seconds(input.createdDatabaseMs)} of it creating the database: first start only`;
   const lines = [
-    `listening on ${input.url} (public URL ${base}; ${input.db === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres via DATABASE_URL'}; ready in ${input.ms} ms)`,
+    `listening on ${input.url} (public URL ${base}; ${input.db === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres via DATABASE_URL'}; ready in ${seconds(input.ms)}${created})`,
     '',
     `  Demo store       ${base}/demo`,
     `  Widget harness   ${base}/demo/api`,

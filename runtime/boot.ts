@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../bff/config';
 import { embedderSettings } from '../bff/config';
 import type { Logger } from '../bff/logger';
@@ -16,6 +18,12 @@ import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from './webhook-deliver
 import type { WorkerDeps } from './worker/deps';
 import type { WorkerOptions } from './worker/loop';
 
+/**
+ * What a first start on the embedded database costs, measured with `npm start` on a fresh DATA_DIR (issue
+ * 12, docs/decisions/running.md#the-first-start-says-how-long-it-takes): PGlite's initdb is most of it.
+ */
+export const FIRST_START_HINT = 'usually 5 to 15 s';
+
 export interface BootOptions {
   config: Config;
   logger: Logger;
@@ -32,6 +40,8 @@ export interface Booted {
   embedder: Embedder & { ready(): Promise<void> };
   /** The DATA_DIR lock (embedded database only); null on Postgres. */
   lock: HeldLock | null;
+  /** How long creating the embedded database took, on its first start (PGlite's initdb); else null. */
+  createdDatabaseMs: number | null;
   /** Adds a step for close() to undo; steps are undone in reverse order. */
   onClose(step: () => Promise<void> | void): void;
   /** Undoes every step, the boot's own last (database closed, lock released). */
@@ -67,8 +77,16 @@ export async function boot(opts: BootOptions): Promise<Booted> {
         dir: config.dataDir,
       });
 
+    // The embedded database's first start runs initdb, most of a first start's time: say so before.
+    const fresh = !config.databaseUrl && !existsSync(join(config.dataDir, 'pg'));
+    if (fresh)
+      logger.info(`first start: creating the embedded database (${FIRST_START_HINT}; later starts skip it)`, {
+        dir: join(config.dataDir, 'pg'),
+      });
+    const opening = Date.now();
     const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     undo.push(() => db.close());
+    const createdDatabaseMs = fresh ? Date.now() - opening : null;
     const applied = await prepareDatabase(db, clock.now());
     if (applied.length > 0) logger.info('migrations applied', { migrations: applied.join(',') });
     await checkSecretKeyFingerprint(db, masterKey, clock.now());
@@ -88,6 +106,7 @@ export async function boot(opts: BootOptions): Promise<Booted> {
       masterKey,
       embedder,
       lock,
+      createdDatabaseMs,
       onClose: (step) => void undo.push(step),
       close,
     };

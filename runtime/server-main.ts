@@ -24,7 +24,14 @@ async function main(): Promise<void> {
       credentials = null;
     }
   }
-  printBanner({ config, url: server.url, demo: credentials, ms: Date.now() - started, db: server.db.kind });
+  printBanner({
+    config,
+    url: server.url,
+    demo: credentials,
+    ms: Date.now() - started,
+    db: server.db.kind,
+    createdDatabaseMs: server.createdDatabaseMs,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

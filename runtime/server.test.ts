@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,43 @@ describe('the server start refuses a widget bundle it cannot serve, before it op
   });
 });
 
+describe.runIf(process.env.DATABASE_URL)(
+  'Postgres: DATA_DIR is created by the server when it writes to it',
+  () => {
+    it('the demo credentials land in a DATA_DIR that did not exist (SECRET_KEY set, so no key file made it)', async () => {
+      const base = process.env.DATABASE_URL!;
+      const scoped = await openThrowawaySchema(base, { prefix: 'rt', max: 1 });
+      const parent = mkdtempSync(join(tmpdir(), 'srv-'));
+      const dataDir = join(parent, 'data');
+      try {
+        const server = await startServer({
+          config: config({
+            DATABASE_URL: `${base}${base.includes('?') ? '&' : '?'}search_path=${scoped.schema}`,
+            SECRET_KEY: 'ab'.repeat(32),
+            DATA_DIR: dataDir,
+            DEMO: 'on',
+            SERVE_WIDGET: 'off',
+            WORKER: 'off',
+          }),
+          logger: silentLogger,
+          widgetDistDir: '/nonexistent',
+        });
+        try {
+          expect(server.demo?.ownerEmail).toBe('owner@demo.test');
+          const written = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
+          expect(written.apiKey).toBe(server.demo?.apiKey);
+          expect(statSync(join(dataDir, 'demo-credentials.json')).mode & 0o777).toBe(0o600);
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await scoped.dispose();
+        rmSync(parent, { recursive: true, force: true });
+      }
+    }, 120_000);
+  },
+);
+
 describe('one boot for the server and the worker', () => {
   it('embedded: the server serves dist/ and the API and runs its worker; a worker process is refused while it holds the DATA_DIR, and boots on it once stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'srv-'));
@@ -63,7 +100,9 @@ describe('one boot for the server and the worker', () => {
       widgetDistDir: fakeBundle(),
     });
     try {
-      expect(log.lines.join('\n')).toMatch(/generated a new SECRET_KEY .*\n.*migrations applied/);
+      expect(log.lines.join('\n')).toMatch(
+        /generated a new SECRET_KEY .*\n.*first start: creating the embedded database \(usually 5 to 15 s.*\n.*migrations applied/,
+      );
       expect(existsSync(join(dataDir, 'secret.key'))).toBe(true);
       expect(readLock(dataDir)?.pid).toBe(process.pid);
       const loader = await fetch(`${server.url}/cdn/l.js`);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from '../bff/app';
@@ -25,6 +25,8 @@ export interface RunningServer {
   port: number;
   db: Db;
   demo: SeededWorkspace | null;
+  /** Set on the embedded database's first start: how long creating it took. */
+  createdDatabaseMs: number | null;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   try {
     let demo: SeededWorkspace | null = null;
     if (config.demo) {
+      // The credentials file is the only copy of the demo's password and key: DATA_DIR must exist before
+      // the seed commits (on Postgres nothing else may have created it: no lock, and SECRET_KEY given).
+      mkdirSync(config.dataDir, { recursive: true });
       demo = await seedDemoWorkspace(db, clock.now());
       if (demo) {
         writeFileSync(join(config.dataDir, DEMO_CREDENTIALS_FILE), `${JSON.stringify(demo, null, 2)}\n`, {
@@ -95,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       port,
       db,
       demo,
+      createdDatabaseMs: booted.createdDatabaseMs,
       close: booted.close,
     };
   } catch (err) {

@@ -1,16 +1,7 @@
-import { FLAGS } from '../server-core/flags/catalog';
 import { fail, runOps } from './ops-client';
+import { opsUsage } from './ops-usage';
 
-const USAGE = `usage: npm run ops -- flag <workspaceId> <flag> on|off
-       npm run ops -- widget <workspaceId> [default_tab=help|onboarding|chat|auto] [launcher_icon_url=<url>|none] [logo_url=<url>|none]
-                 [brand_color=#rrggbb] [launcher_side=right|left] [greeting=<text>|none] [language=auto|en|fr|de|es]
-       npm run ops -- help-center-host add|remove <workspaceId> <host>
-       npm run ops -- help-center-host list <workspaceId>
-
-flags:
-${Object.entries(FLAGS)
-  .map(([name, f]) => `  ${name.padEnd(34)} default ${f.default ? 'on ' : 'off'}  ${f.description}`)
-  .join('\n')}`;
+const USAGE = opsUsage();
 
 const [command, workspaceId, flag, state, ...rest] = process.argv.slice(2);
 if (command === 'help-center-host') {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eTempDir } from './temp';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -23,7 +23,11 @@ export interface ChildServer {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   output: () => string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server and removes the DATA_DIR it made (one passed in as DATA_DIR is the caller's).
+   * `keepData`: the caller uses the directory after the stop and removes it itself.
+   */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 /** Runs a tsx entry of the project as a child process with the given environment. */
@@ -35,10 +39,17 @@ export function runTsx(entry: string, args: string[], env: NodeJS.ProcessEnv): C
   });
 }
 
-/** The server `npm start` runs (its entry; the global setup built dist/), on a fresh DATA_DIR and a free port. */
+/**
+ * The server `npm start` runs (its entry; the global setup built dist/), on a free port and a fresh
+ * DATA_DIR (unless the environment names one), removed again by stop() or a failed start.
+ */
 export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const owned = !extraEnv.DATA_DIR;
+  const dataDir = extraEnv.DATA_DIR ?? e2eTempDir('e2e-data-');
+  const removeData = () => {
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: '',
@@ -52,6 +63,7 @@ export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   await new Promise<void>((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready in 90 s:\n${out}`)), 90_000);
     const check = () => {
@@ -65,18 +77,22 @@ export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
       clearTimeout(timer);
       reject(new Error(`server exited (${code}):\n${out}`));
     });
+  }).catch(async (err) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    removeData();
+    throw err;
   });
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
     env,
     output: () => out,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    async stop(opts = {}) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      if (!opts.keepData) removeData();
+    },
   };
 }
 

@@ -1,40 +1,66 @@
 /**
  * Feature flags per workspace. A workspace without a row for a flag gets the default here.
  * docs/decisions/flags.md records the names the spec leaves open and why each default is what it is.
+ *
+ * `built` says whether the feature a flag switches exists. Flags of features not built yet keep their
+ * names here (the specification names them, and the widget boot reports `feature.walkthrough.player`),
+ * but operators are not offered them: `npm run ops` lists and switches built flags only.
  */
 export const FLAGS = {
-  'feature.api.public_v1': { default: true, description: 'The public REST API under /api/v1.' },
-  'feature.api.webhooks': { default: true, description: 'Webhook operations of the public API.' },
+  'feature.api.public_v1': { built: true, default: true, description: 'The public REST API under /api/v1.' },
+  'feature.api.webhooks': {
+    built: true,
+    default: true,
+    description: 'Webhook operations of the public API.',
+  },
   'feature.contacts.event_tracking': {
+    built: true,
     default: true,
     description: "Contact event ingestion, reading a contact's events, and widget tracking.",
   },
   'feature.experiences.core': {
+    built: true,
     default: true,
-    description: 'In-app experiences, the Onboarding tab and realtime.',
+    description:
+      'The experience read operations of the public API (the in-app experiences themselves are not built).',
   },
-  'feature.walkthrough.player': { default: true, description: 'On-page guide walkthroughs in the widget.' },
+  'feature.walkthrough.player': {
+    built: false,
+    default: true,
+    description: 'On-page guide walkthroughs in the widget.',
+  },
   'feature.automation.execute': {
+    built: false,
     default: false,
     description: 'Automated execution of guides in the widget.',
   },
   'feature.messaging.launcher_icon': {
+    built: true,
     default: true,
     description: 'A custom launcher icon instead of the bubble.',
   },
   'feature.helpcenter.sign_in_url': {
+    built: false,
     default: true,
     description: 'A sign-in URL for authenticated help-center articles.',
   },
   'feature.oauth.app_platform': {
+    built: false,
     default: true,
     description: 'OAuth app registration and the consent flow.',
   },
-  'feature.data_exports': { default: true, description: 'Workspace data exports.' },
-} as const satisfies Record<string, { default: boolean; description: string }>;
+  'feature.data_exports': { built: false, default: true, description: 'Workspace data exports.' },
+} as const satisfies Record<string, { built: boolean; default: boolean; description: string }>;
 
 export type Flag = keyof typeof FLAGS;
 
 export function isFlag(value: unknown): value is Flag {
   return typeof value === 'string' && Object.hasOwn(FLAGS, value);
+}
+
+/** The flags whose feature exists: the ones operators may switch (`npm run ops` lists these). */
+export const BUILT_FLAGS = (Object.keys(FLAGS) as Flag[]).filter((f) => FLAGS[f].built);
+
+export function isBuiltFlag(value: unknown): value is Flag {
+  return isFlag(value) && FLAGS[value].built;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { isFlag } from '../flags/catalog';
+import { isBuiltFlag, isFlag } from '../flags/catalog';
 import { setFlag } from '../flags/flags';
 import {
   addHelpCenterHost,
@@ -49,6 +49,13 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
     case 'flag': {
       if (!isFlag(cmd.flag)) {
         throw new DomainError('unknown_flag', { flag: cmd.flag }, `Unknown flag ${cmd.flag}.`);
+      }
+      if (!isBuiltFlag(cmd.flag)) {
+        throw new DomainError(
+          'unknown_flag',
+          { flag: cmd.flag },
+          `Flag ${cmd.flag} switches a feature that is not built yet; npm run ops lists the flags that exist.`,
+        );
       }
       const workspaceId = await existingWorkspace(db, cmd.workspaceId);
       await setFlag(db, workspaceId, cmd.flag, cmd.enabled, clock.now());

@@ -44,7 +44,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
     },
     connection: opts.schema ? { search_path: opts.schema } : {},
   }) as unknown as Client;
-  await client`select 1`;
+  try {
+    await checkSchema(client);
+  } catch (err) {
+    await client.end({ timeout: 5 });
+    throw err;
+  }
   const vector = await detectVector(client);
   if (!vector) await installCube(client);
   const base = wrap(client, false);
@@ -61,6 +66,26 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * A search_path naming no schema that exists would leave the migrations nowhere to create their tables
+ * (Postgres says only "no schema has been selected to create in"). The schema is not created here: a
+ * typo in the URL must not start an empty second install beside the real one.
+ */
+async function checkSchema(client: Client): Promise<void> {
+  const [row] = await client<{ current: string | null; path: string; db: string }[]>`
+    select current_schema() as current, current_setting('search_path') as path, current_database() as db`;
+  if (!row || row.current !== null) return;
+  const named = row.path
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== '"$user"');
+  const first = named[0] ?? 'support';
+  throw new Error(
+    `The search_path of DATABASE_URL (${row.path}) names no schema that exists in database "${row.db}". ` +
+      `Create it first (psql: create schema ${first};) or correct the URL; the server does not create schemas.`,
+  );
 }
 
 function jsonText(v: unknown): string {

@@ -460,7 +460,7 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
   },
   unknown_flag: {
     message: 'Unknown flag.',
-    meaning: 'An operator command names a flag that does not exist.',
+    meaning: 'An operator command names a flag that does not exist, or one whose feature is not built yet.',
     details: { flag: 'the flag named' },
   },
 };

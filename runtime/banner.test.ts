@@ -1,0 +1,23 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../bff/config';
+import { printBanner } from './banner';
+
+const config = loadConfig({ PORT: '8787', DATA_DIR: '/srv/data' });
+
+describe('the start banner', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const printed = (input: Partial<Parameters<typeof printBanner>[0]>) => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    printBanner({ config, url: 'http://127.0.0.1:8787', demo: null, ms: 9_400, db: 'pglite', ...input });
+    return String(log.mock.calls.at(-1)?.[0]).split('\n')[0];
+  };
+
+  it('says how long the start took, and on a first start how much of it created the embedded database', () => {
+    expect(printed({ createdDatabaseMs: 6_150 })).toBe(
+      'listening on http://127.0.0.1:8787 (public URL http://localhost:8787; embedded PGlite in /srv/data; ' +
+        'ready in 9.4 s, 6.2 s of it creating the database: first start only)',
+    );
+    expect(printed({ ms: 2_020, createdDatabaseMs: null })).toMatch(/; ready in 2\.0 s\)$/);
+    expect(printed({ ms: 1_500, db: 'postgres' })).toMatch(/Postgres via DATABASE_URL; ready in 1\.5 s\)$/);
+  });
+});
