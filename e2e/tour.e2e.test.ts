@@ -248,6 +248,20 @@ it('waits for a late target and finds it; a target that never comes ends the tou
   await w.close();
 });
 
+it('never throws into the page: an invalid selector or a tour without steps ends target_missing with a warning', async () => {
+  const w = await open('/tour/bad', '<main><h1>Bad input</h1></main>');
+  await startTour(w.page, tour(step('bad', { ...at('##not a selector'), title: 'Bad' })));
+  await expect.poll(() => tourEnds(w.page)).toEqual([['end', 'target_missing', null]]);
+  await startTour(w.page, null as unknown as TourData);
+  await expect.poll(async () => (await tourEnds(w.page)).length).toBe(2);
+  expect((await tourEnds(w.page))[1]).toEqual(['end', 'target_missing', null]);
+  expect(await tourElements(w.page)).toBe(0);
+  expect(w.warnings).toEqual(["[widget] the tour step's selector is not valid: ##not a selector"]);
+  w.warnings.length = 0;
+  await w.clean();
+  await w.close();
+});
+
 it('scrolls a target into view inside a scroll container and out from under a sticky header', async () => {
   const css =
     'header{position:sticky;top:0;height:100px;background:#234;color:#fff;z-index:5}' +
