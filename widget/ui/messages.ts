@@ -37,6 +37,14 @@ export const EN = {
   notSent: 'Your answer could not be sent. Try again.',
   messageUs: 'Message us',
   getStarted: 'Get started',
+  tourNext: 'Next',
+  tourBack: 'Back',
+  tourDone: 'Done',
+  tourClose: 'Close tour',
+  tourSkip: 'Skip tour',
+  tourStep: 'Step {n} of {total}',
+  tourRate: '{n} out of 5',
+  tourComment: 'Comment (optional)',
 };
 
 export type Messages = Record<keyof typeof EN, string>;

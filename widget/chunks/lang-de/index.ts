@@ -35,5 +35,13 @@ const DE: Messages = {
   notSent: 'Ihre Antwort konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
   messageUs: 'Schreiben Sie uns',
   getStarted: 'Loslegen',
+  tourNext: 'Weiter',
+  tourBack: 'Zurück',
+  tourDone: 'Fertig',
+  tourClose: 'Tour schließen',
+  tourSkip: 'Tour überspringen',
+  tourStep: 'Schritt {n} von {total}',
+  tourRate: '{n} von 5',
+  tourComment: 'Kommentar (optional)',
 };
 export default DE;

@@ -35,5 +35,13 @@ const ES: Messages = {
   notSent: 'No se ha podido enviar tu respuesta. Inténtalo de nuevo.',
   messageUs: 'Escríbenos',
   getStarted: 'Empezar',
+  tourNext: 'Siguiente',
+  tourBack: 'Atrás',
+  tourDone: 'Listo',
+  tourClose: 'Cerrar el recorrido',
+  tourSkip: 'Omitir el recorrido',
+  tourStep: 'Paso {n} de {total}',
+  tourRate: '{n} de 5',
+  tourComment: 'Comentario (opcional)',
 };
 export default ES;

@@ -35,5 +35,13 @@ const FR: Messages = {
   notSent: 'Votre réponse n’a pas pu être envoyée. Réessayez.',
   messageUs: 'Écrivez-nous',
   getStarted: 'Commencer',
+  tourNext: 'Suivant',
+  tourBack: 'Précédent',
+  tourDone: 'Terminer',
+  tourClose: 'Fermer la visite',
+  tourSkip: 'Passer la visite',
+  tourStep: 'Étape {n} sur {total}',
+  tourRate: '{n} sur 5',
+  tourComment: 'Commentaire (facultatif)',
 };
 export default FR;
