@@ -90,6 +90,7 @@ export function createRealtimeGateway(
       () => end(CLOSE.authTimeout, 'no auth message in time'),
       limits.authTimeoutMs,
     );
+    deadline.unref();
     const send = (message: unknown) => {
       if (!ended) socket.send(JSON.stringify(message));
     };
