@@ -30,20 +30,20 @@ class FakeSocket {
 }
 
 function fakeWindow() {
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, (e?: unknown) => void> = {};
   const doc = {
     visibilityState: 'visible',
-    addEventListener(event: string, fn: () => void) {
+    addEventListener(event: string, fn: (e?: unknown) => void) {
       listeners[`doc:${event}`] = fn;
     },
   };
   const w = {
     document: doc,
-    addEventListener(event: string, fn: () => void) {
+    addEventListener(event: string, fn: (e?: unknown) => void) {
       listeners[event] = fn;
     },
   };
-  return { w: w as unknown as Window, fire: (event: string) => listeners[event]?.() };
+  return { w: w as unknown as Window, fire: (event: string, e?: unknown) => listeners[event]?.(e) };
 }
 
 const last = () => FakeSocket.all.at(-1)!;
@@ -193,4 +193,28 @@ it('never throws into the page when the socket cannot be made', () => {
     },
   );
   expect(() => start()).not.toThrow();
+});
+
+it('stops with one warning when the Content-Security-Policy of the page blocks the socket', () => {
+  const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const { win } = start();
+  const blocked = { disposition: 'enforce', blockedURI: 'wss://api.example.com/widget/realtime' };
+  win.fire('doc:securitypolicyviolation', {
+    disposition: 'enforce',
+    blockedURI: 'https://elsewhere.example/x',
+  });
+  win.fire('doc:securitypolicyviolation', { ...blocked, disposition: 'report' });
+  expect(warned).not.toHaveBeenCalled();
+  win.fire('doc:securitypolicyviolation', blocked);
+  last().drop();
+  vi.advanceTimersByTime(120_000);
+  win.fire('online');
+  win.fire('doc:securitypolicyviolation', blocked);
+  expect(FakeSocket.all).toHaveLength(1);
+  expect(warned.mock.calls).toEqual([
+    [
+      '[widget]',
+      "realtime is blocked by the page's Content-Security-Policy: add wss://api.example.com to connect-src",
+    ],
+  ]);
 });

@@ -1,4 +1,5 @@
 import type { Bus } from './bus';
+import { warn } from './warn';
 
 /** A frame from the service: `ready` after each authentication, then what notifyWidgets publishes. */
 export interface RealtimeMessage {
@@ -13,8 +14,9 @@ export interface RealtimeMessage {
  * is (re)authenticated and anything published while it was away was missed. A dropped socket comes back
  * after 1 s doubling to 30 s (each wait drawn between half and all of it), at once when the browser goes
  * online or the page becomes visible. 4404 (realtime off) stops it for good; so does 4401 (the token is
- * dead) once `reboot` (a new visitor) has been tried. It holds no DOM, so body swaps leave it alone.
- * Nothing here throws into the page.
+ * dead) once `reboot` (a new visitor) has been tried, and a Content-Security-Policy that blocks the socket
+ * (one [widget] warning naming the origin connect-src needs, instead of a violation every 30 s). It holds
+ * no DOM, so body swaps leave it alone. Nothing here throws into the page.
  */
 export function connectRealtime(
   w: Window,
@@ -23,6 +25,13 @@ export function connectRealtime(
   events: Bus,
   reboot: () => Promise<boolean>,
 ): void {
+  let url: string;
+  try {
+    url = new URL('widget/realtime', base).href.replace(/^http/, 'ws');
+  } catch {
+    warn(`no realtime: ${base} is not a URL`);
+    return;
+  }
   let ws: WebSocket | null = null;
   let delay = 1e3;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +47,7 @@ export function connectRealtime(
     clearTimeout(timer);
     if (stopped || ws) return;
     try {
-      const socket = new WebSocket(new URL('widget/realtime', base).href.replace(/^http/, 'ws'));
+      const socket = new WebSocket(url);
       ws = socket;
       socket.onopen = auth;
       socket.onmessage = (e) => {
@@ -71,6 +80,14 @@ export function connectRealtime(
   };
 
   events.on('identity', auth);
+  w.document.addEventListener('securitypolicyviolation', (e) => {
+    if (!stopped && e.disposition === 'enforce' && e.blockedURI && url.startsWith(e.blockedURI)) {
+      stop();
+      warn(
+        `realtime is blocked by the page's Content-Security-Policy: add ${new URL(url).origin} to connect-src`,
+      );
+    }
+  });
   w.addEventListener('online', open);
   w.document.addEventListener('visibilitychange', () => {
     if (w.document.visibilityState === 'visible') open();
