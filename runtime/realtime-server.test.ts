@@ -47,9 +47,10 @@ for (const adapter of testAdapters()) {
         EMBEDDINGS_DIM: '8',
         REALTIME_MAX_CONNECTIONS: String(MAX_SOCKETS),
         REALTIME_PING_INTERVAL: '0.2',
-        // Upgraded sockets outlive the HTTP request timeouts.
+        // Upgraded sockets outlive the HTTP request and keep-alive timeouts.
         HTTP_HEADERS_TIMEOUT: '0.3',
         HTTP_REQUEST_TIMEOUT: '0.5',
+        HTTP_KEEP_ALIVE_TIMEOUT: '0.3',
       };
       if (adapter === 'postgres') {
         schema = await openThrowawaySchema(process.env.DATABASE_URL!, { prefix: 'rt', max: 1 });
@@ -246,7 +247,7 @@ for (const adapter of testAdapters()) {
       await closeAll();
     });
 
-    it('outlives the HTTP request timeouts, answers the keepalive pings, and drops a socket that stops answering them', async () => {
+    it('outlives the HTTP request and keep-alive timeouts, answers the keepalive pings, and drops a socket that stops answering them', async () => {
       const ws = await makeWorkspace(server.db);
       const token = await newVisitor(ws);
       const s = await ready(token);
