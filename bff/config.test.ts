@@ -131,6 +131,28 @@ describe('config', () => {
     expect(() => loadConfig({ EMBEDDINGS_URL: 'ftp://x', EMBEDDINGS_MODEL: 'm' })).toThrow(ConfigError);
   });
 
+  it('reads the realtime limits: half the connection cap and a 30 s ping by default; refuses a cap not below HTTP_MAX_CONNECTIONS', () => {
+    expect(loadConfig({}).realtime).toEqual({
+      maxConnections: 500,
+      pingIntervalMs: 30_000,
+      authTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS: '20000' }).realtime.maxConnections).toBe(10_000);
+    expect(
+      loadConfig({
+        HTTP_MAX_CONNECTIONS: '20000',
+        REALTIME_MAX_CONNECTIONS: '15000',
+        REALTIME_PING_INTERVAL: '20',
+      }).realtime,
+    ).toMatchObject({ maxConnections: 15_000, pingIntervalMs: 20_000 });
+    expect(loadConfig({ REALTIME_MAX_CONNECTIONS: '0' }).realtime.maxConnections).toBe(0);
+    expect(() => loadConfig({ REALTIME_MAX_CONNECTIONS: '1000' })).toThrow(
+      'REALTIME_MAX_CONNECTIONS: must be below HTTP_MAX_CONNECTIONS',
+    );
+    expect(() => loadConfig({ REALTIME_MAX_CONNECTIONS: '-1' })).toThrow('REALTIME_MAX_CONNECTIONS');
+    expect(() => loadConfig({ REALTIME_PING_INTERVAL: '0' })).toThrow('REALTIME_PING_INTERVAL');
+  });
+
   it('knows loopback hosts', () => {
     for (const h of ['localhost', '127.0.0.1', '127.3.2.1', '[::1]', 'app.localhost'])
       expect(isLoopbackHost(h)).toBe(true);

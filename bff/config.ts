@@ -36,6 +36,13 @@ export interface Config {
    */
   http: HttpServerLimits;
   /**
+   * Widget realtime sockets (runtime/realtime-server.ts): at most REALTIME_MAX_CONNECTIONS per process
+   * (default half of HTTP_MAX_CONNECTIONS, and always below it: each socket is one of the process's
+   * connections; 0 serves none), a keepalive ping every REALTIME_PING_INTERVAL seconds (30; keep it below the idle timeout
+   * of any proxy in front), and 10 s for a new socket to authenticate.
+   */
+  realtime: RealtimeLimits;
+  /**
    * The sign-in throttle (server-core/members/login-throttle.ts): LOGIN_FREE_FAILURES per account and
    * address before the backoff, LOGIN_BACKOFF_MAX (seconds), LOGIN_ACCOUNT_LIMIT failures an hour per
    * account from addresses it has not signed in from, LOGIN_ADDRESS_LIMIT failures per 15 minutes per address.
@@ -73,6 +80,12 @@ export interface HttpServerLimits {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+}
+
+export interface RealtimeLimits {
+  maxConnections: number;
+  pingIntervalMs: number;
+  authTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +169,12 @@ const schema = z.object({
     .int()
     .min(1, 'HTTP_MAX_CONNECTIONS must be at least 1')
     .default(1000),
+  REALTIME_MAX_CONNECTIONS: z.coerce
+    .number({ error: 'REALTIME_MAX_CONNECTIONS must be a number' })
+    .int('REALTIME_MAX_CONNECTIONS must be a whole number')
+    .min(0, 'REALTIME_MAX_CONNECTIONS must be at least 0')
+    .optional(),
+  REALTIME_PING_INTERVAL: seconds('REALTIME_PING_INTERVAL', 30, 600),
   LOGIN_FREE_FAILURES: count('LOGIN_FREE_FAILURES', DEFAULT_LOGIN_LIMITS.freeFailures),
   LOGIN_BACKOFF_MAX: count('LOGIN_BACKOFF_MAX', DEFAULT_LOGIN_LIMITS.maxBackoffMs / 1000),
   LOGIN_ACCOUNT_LIMIT: count('LOGIN_ACCOUNT_LIMIT', DEFAULT_LOGIN_LIMITS.accountFailures),
@@ -207,6 +226,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     ]);
   if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_REQUEST_TIMEOUT)
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT: must not exceed HTTP_REQUEST_TIMEOUT']);
+  const realtimeMax = e.REALTIME_MAX_CONNECTIONS ?? Math.floor(e.HTTP_MAX_CONNECTIONS / 2);
+  if (realtimeMax >= e.HTTP_MAX_CONNECTIONS)
+    throw new ConfigError([
+      'REALTIME_MAX_CONNECTIONS: must be below HTTP_MAX_CONNECTIONS (every realtime socket is one of its connections)',
+    ]);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -229,6 +253,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    realtime: {
+      maxConnections: realtimeMax,
+      pingIntervalMs: e.REALTIME_PING_INTERVAL,
+      authTimeoutMs: 10_000,
     },
     login: {
       freeFailures: e.LOGIN_FREE_FAILURES,

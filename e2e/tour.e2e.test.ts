@@ -78,8 +78,11 @@ const focused = (locator: Locator) =>
   locator.evaluate((el) => (el.getRootNode() as Document | ShadowRoot).activeElement === el);
 const tourElements = (page: Page) => page.locator('[data-widget-chrome="tour"]').count();
 const box = async (locator: Locator) => (await locator.boundingBox())!;
-/** Lets timers, frames and observers of the last action settle before counting resources. */
-const settle = (page: Page) => page.waitForTimeout(250);
+/** Two animation frames: what the last action scheduled for the next frame (positioning, focus) has run. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 
 it('anchored and modal steps: a labelled dialog, Next and Back by keyboard, Done completes, focus returns; strict CSP clean', async () => {
   const w = await open(
@@ -157,8 +160,7 @@ it('anchored and modal steps: a labelled dialog, Next and Back by keyboard, Done
   ]);
   expect(await tourElements(w.page)).toBe(0);
   expect(await focused(w.page.locator('#start'))).toBe(true);
-  await settle(w.page);
-  expect(await resources(w.page)).toEqual(baseline);
+  await expect.poll(() => resources(w.page)).toEqual(baseline);
   await w.clean();
   await w.close();
 });
@@ -204,7 +206,7 @@ it('waits for a late target and finds it; a target that never comes ends the tou
       step('never', { ...at('#never'), title: 'Never shown', wait_ms: 600 }),
     ),
   );
-  await w.page.waitForTimeout(400);
+  await settle(w.page);
   expect(await dialog(w.page, 'It came').count()).toBe(0);
   // The page renders the target later (a hidden element does not count until it is laid out).
   await w.page.evaluate(() => {
@@ -217,7 +219,7 @@ it('waits for a late target and finds it; a target that never comes ends the tou
       el.hidden = false;
     }, 300);
   });
-  await w.page.waitForTimeout(150);
+  await settle(w.page);
   expect(await dialog(w.page, 'It came').count()).toBe(0);
   await dialog(w.page, 'It came').waitFor();
 
@@ -242,8 +244,7 @@ it('waits for a late target and finds it; a target that never comes ends the tou
   expect(Date.now() - started).toBeGreaterThanOrEqual(550);
   expect(await dialog(w.page, 'Never shown').count()).toBe(0);
   expect(await tourElements(w.page)).toBe(0);
-  await settle(w.page);
-  expect(await resources(w.page)).toEqual(baseline);
+  await expect.poll(() => resources(w.page)).toEqual(baseline);
   await w.clean();
   await w.close();
 });
@@ -487,8 +488,7 @@ it('a body swap ends a running tour (it does not follow) and leaves nothing behi
   expect(await tourElements(w.page)).toBe(0);
   // The stand-in launcher was put back into the new body; the tour was not.
   expect(await w.page.locator('[data-widget-chrome="launcher"]').count()).toBe(1);
-  await settle(w.page);
-  expect(await resources(w.page)).toEqual(baseline);
+  await expect.poll(() => resources(w.page)).toEqual(baseline);
 
   await startTour(w.page, tour(step('again', { ...at('#billing'), title: 'Billing again' })));
   const again = dialog(w.page, 'Billing again');
@@ -498,9 +498,8 @@ it('a body swap ends a running tour (it does not follow) and leaves nothing behi
   await stopTour(w.page);
   expect(await again.count()).toBe(0);
   expect(await tourElements(w.page)).toBe(0);
-  await settle(w.page);
+  await expect.poll(() => resources(w.page)).toEqual(baseline);
   expect(await tourEnds(w.page)).toHaveLength(1);
-  expect(await resources(w.page)).toEqual(baseline);
   await w.clean();
   await w.close();
 });
@@ -536,7 +535,7 @@ it('light and dark, desktop and 390 px: brand colours applied (screenshots in .t
       );
       const anchored = dialog(w.page, 'Billing lives here');
       await anchored.waitFor();
-      await w.page.waitForTimeout(250);
+      await settle(w.page);
       await w.page.screenshot({ path: join(dir, `anchored-${scheme}-${width}.png`) });
       const colours = await button(anchored, 'Next').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(colours).toBe('rgb(123, 44, 191)');
@@ -550,7 +549,7 @@ it('light and dark, desktop and 390 px: brand colours applied (screenshots in .t
       const modal = dialog(w.page, 'You are all set');
       await modal.waitFor();
       await button(modal, '5 out of 5').click();
-      await w.page.waitForTimeout(250);
+      await settle(w.page);
       await w.page.screenshot({ path: join(dir, `modal-${scheme}-${width}.png`) });
       await w.clean();
       await w.close();

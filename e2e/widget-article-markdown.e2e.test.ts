@@ -82,7 +82,7 @@ async function openStrictPage(path: string) {
   });
   const policy =
     `default-src 'none'; script-src 'nonce-n0nce' 'strict-dynamic'; style-src 'none'; ` +
-    `connect-src ${api()}; img-src ${api()}; base-uri 'none'`;
+    `connect-src ${api()} ${api().replace('http:', 'ws:')}; img-src ${api()}; base-uri 'none'`;
   await w.page.goto(
     host.page(path, hostPage(snippet(api(), websiteId, { nonce: 'n0nce' })), {
       'Content-Security-Policy': policy,

@@ -31,7 +31,7 @@ it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles a
   });
   const csp =
     `default-src 'none'; script-src 'nonce-r4nd0m' 'strict-dynamic'; style-src 'none'; ` +
-    `connect-src ${api()}; img-src ${api()}; base-uri 'none'`;
+    `connect-src ${api()} ${api().replace('http:', 'ws:')}; img-src ${api()}; base-uri 'none'`;
   const url = host.page('/csp/strict', hostPage(snippet(api(), demo.websiteId, { nonce: 'r4nd0m' })), {
     'Content-Security-Policy': csp,
   });

@@ -1,4 +1,6 @@
-import type { Server } from 'node:http';
+import { type IncomingMessage, type Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import type { HttpServerLimits } from '../bff/config';
 
@@ -7,6 +9,8 @@ export interface ListenOptions {
   port: number;
   host: string;
   limits: HttpServerLimits;
+  /** Takes an upgrade request (the realtime WebSocket) or answers false; attached before listening. */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 }
 
 /**
@@ -15,7 +19,8 @@ export interface ListenOptions {
  *   requestTimeoutMs, else 408 and the connection is closed (Node's default allows 300 s);
  * - an idle kept-alive connection is closed after keepAliveTimeoutMs (behind a proxy this must exceed
  *   the proxy's own idle timeout for upstream connections, or the proxy may reuse a socket we close);
- * - connections beyond maxConnections are dropped at accept.
+ * - connections beyond maxConnections are dropped at accept (WebSocket connections count too);
+ * - an upgrade request that opts.upgrade does not take is served as an ordinary request (servedIgnoringUpgrade).
  * Node checks the two request timeouts on an interval (30 s by default); it is scaled to the shortest so a
  * timeout is enforced within a quarter of itself.
  */
@@ -33,9 +38,41 @@ export async function listenHttp(opts: ListenOptions): Promise<Server> {
     },
   }) as Server;
   server.maxConnections = maxConnections;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!opts.upgrade?.(req, socket, head)) serveIgnoringUpgrade(server, req, socket as Socket, head);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   return server;
+}
+
+/**
+ * An upgrade request nobody takes (`Upgrade: h2c` from an HTTP/2-capable client, a WebSocket handshake to
+ * another path) is answered as if it had no Upgrade header, which HTTP allows (RFC 9110, 7.8): Node has
+ * already handed the socket over, so the answer is written on it and the connection closes after it. The
+ * body must have arrived with the headers (it is the `head` Node passes); one still in flight answers 400.
+ */
+export function serveIgnoringUpgrade(
+  server: Server,
+  req: IncomingMessage,
+  socket: Socket,
+  head: Buffer,
+): void {
+  socket.on('error', () => {});
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.headers['transfer-encoding'] !== undefined || !(declared <= head.length)) {
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    return;
+  }
+  const res = new ServerResponse(req);
+  res.shouldKeepAlive = false;
+  res.assignSocket(socket);
+  res.on('finish', () => {
+    res.detachSocket(socket);
+    socket.destroySoon();
+  });
+  if (declared > 0) req.unshift(head.subarray(0, declared));
+  server.emit('request', req, res);
 }

@@ -15,6 +15,7 @@ import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { boot, workerDeps, workerOptions } from './boot';
 import { listenHttp } from './http-server';
 import { startOpsSocket } from './ops-socket';
+import { type RealtimeServer, startRealtime } from './realtime-server';
 import { checkWidgetBundle } from './widget-bundle';
 import { startWorker } from './worker/loop';
 
@@ -27,6 +28,8 @@ export interface RunningServer {
   demo: SeededWorkspace | null;
   /** Set on the embedded database's first start: how long creating it took. */
   createdDatabaseMs: number | null;
+  /** The widget realtime sockets of this process. */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -40,8 +43,8 @@ export interface StartOptions {
 
 /**
  * Starts the BFF: checks the widget bundle it would serve, boots (lock, key, database and migrations,
- * embedder), seeds the demo, then the HTTP server, the in-process worker and the ops socket. Every
- * step undone by close().
+ * embedder), seeds the demo, then widget realtime (its LISTEN) and the HTTP server, the in-process worker
+ * and the ops socket. Every step undone by close().
  */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, logger } = opts;
@@ -71,13 +74,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await ensureDemoContent(db, clock.now(), services.embedder);
     }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
+    const realtime = await startRealtime(services);
+    booted.onClose(() => realtime.close());
     const server = await listenHttp({
       fetch: app.fetch,
       port: config.port,
       host: config.host,
       limits: config.http,
+      upgrade: realtime.upgrade,
     });
-    booted.onClose(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    // The sockets close first: the HTTP server's close waits for every connection, WebSockets included.
+    booted.onClose(async () => {
+      await realtime.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
     const port = (server.address() as AddressInfo).port;
     // The offline embedder converts its word vectors on the very first start (seconds): in the background.
     const warming = Date.now();
@@ -101,6 +111,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       db,
       demo,
       createdDatabaseMs: booted.createdDatabaseMs,
+      realtime,
       close: booted.close,
     };
   } catch (err) {

@@ -37,3 +37,28 @@ export async function notifyWidgets(db: Sql, to: WidgetAudience, message: Widget
   if (to.contactId) envelope.c = to.contactId;
   await db.notify(WIDGET_REALTIME_CHANNEL, JSON.stringify(envelope));
 }
+
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64;
+
+/**
+ * A NOTIFY payload read back by a node, or null when it is not an envelope notifyWidgets wrote (not JSON,
+ * no workspace, a visitor or contact that is not an id, a message without a type). The message itself is
+ * passed on as written: only notifyWidgets publishes on the channel.
+ */
+export function parseRealtimeEnvelope(payload: string): RealtimeEnvelope | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { w, v, c, m } = value as Record<string, unknown>;
+  if (!isId(w) || (v !== undefined && !isId(v)) || (c !== undefined && !isId(c))) return null;
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return null;
+  if (typeof (m as { type?: unknown }).type !== 'string') return null;
+  const envelope: RealtimeEnvelope = { w, m: m as WidgetMessage };
+  if (v) envelope.v = v;
+  if (c) envelope.c = c;
+  return envelope;
+}

@@ -25,7 +25,11 @@ export interface Runtime {
   config: BootConfig;
   tabs: TabId[];
   ui: Store<UiState>;
-  /** Internal events: `restored` (body swap), `route` (SPA change), `identity` (user.set succeeded). */
+  /**
+   * Internal events: `restored` (body swap), `route` (SPA change), `identity` (user.set succeeded),
+   * `realtime` (a RealtimeMessage from the realtime socket, realtime.ts: `ready` after each (re)connection,
+   * when whatever was published meanwhile was missed, then the service's messages).
+   */
   events: Bus;
   call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>>;
 }

@@ -3,6 +3,7 @@ import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
 import { reportIdentify, userSetBody } from './identity';
 import type { Command, LoaderWidget } from './loader-contract';
+import { connectRealtime } from './realtime';
 import { watchRoutes } from './route-watcher';
 import type { BootConfig, BootReply, Runtime, UiState } from './runtime';
 import { forgetAll, readKey, writeKey } from './storage';
@@ -70,13 +71,16 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
     return true;
   }
 
+  /** A new visitor session, when the service no longer knows the token. */
+  async function reboot(): Promise<boolean> {
+    token = null;
+    return boot();
+  }
+
   /** A widget call; an expired visitor session boots a new one and retries once. */
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> {
     let reply = await request<T>(method, path, body);
-    if (reply.status === 401 && websiteId) {
-      token = null;
-      if (await boot()) reply = await request<T>(method, path, body);
-    }
+    if (reply.status === 401 && websiteId && (await reboot())) reply = await request<T>(method, path, body);
     return reply;
   }
 
@@ -114,6 +118,15 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
       warn('the widget could not start', err);
       return markReady(false);
     }
+    // Realtime follows the flag at boot; a re-boot after 4401 reconnects only while it is still on.
+    if (config.features.experiences)
+      connectRealtime(
+        w,
+        apiBase(),
+        () => token,
+        events,
+        async () => (await reboot()) && !!config?.features.experiences,
+      );
     markReady(true);
   }
 

@@ -49,6 +49,8 @@ describeDb('site: the demo store, the widget harness and the favicon', (getDb) =
     expect(res.status).toBe(200);
     expect(csp).toContain("style-src 'nonce-");
     expect(csp).toContain("default-src 'none'");
+    // The API and its realtime socket (a ws: source must be named: http: does not cover it).
+    expect(csp).toContain(`connect-src ${PUBLIC_URL} ${PUBLIC_URL.replace('http:', 'ws:')};`);
     expect(html).toContain(`<script async nonce="${nonce}" src="${PUBLIC_URL}/cdn/l.js"></script>`);
     expectCspClean(html, nonce);
     expect(html).toContain('<header>');

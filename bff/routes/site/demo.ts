@@ -84,10 +84,12 @@ export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): 
         );
       }
       const api = new URL(services.config.publicUrl).origin;
+      // The realtime socket needs its ws:/wss: origin named: an http(s) source does not match it (CSP3).
+      const realtime = api.replace(/^http/, 'ws');
       c.header(
         'Content-Security-Policy',
         `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; ` +
-          `connect-src ${api}; img-src ${api} data:; frame-src 'self'; base-uri 'none'; form-action 'none'`,
+          `connect-src ${api} ${realtime}; img-src ${api} data:; frame-src 'self'; base-uri 'none'; form-action 'none'`,
       );
       // The other page keeps the website id asked for (the workspace's own spelling, never the raw query).
       const query = requested === undefined ? '' : `?website_id=${workspace!.website_id}`;
