@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json } from './common';
+import { DateTime, json, jsonBody } from './common';
+import { EXAMPLE_DEMO } from './examples';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 
 /**
@@ -52,10 +53,27 @@ export const ingestContactEvents = createRoute({
   security: API_KEY,
   request: {
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(z.object({ events: z.array(IncomingEvent) })) },
+    body: jsonBody(z.object({ events: z.array(IncomingEvent) }), {
+      events: [
+        {
+          name: 'report_exported',
+          email: EXAMPLE_DEMO.contactEmail,
+          properties: { format: 'csv', rows: 120 },
+        },
+        { name: 'invited_teammate', external_id: 'crm-9999' },
+      ],
+    }),
   },
   responses: {
-    200: { description: 'Written, with the events whose contact is unknown.', content: json(IngestResult) },
+    200: {
+      description: 'Written, with the events whose contact is unknown.',
+      content: json(IngestResult, {
+        data: {
+          accepted: 1,
+          rejected: [{ index: 1, code: 'contact_not_found', message: 'No contact with this external_id.' }],
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 415, 422, 429),
   },
 });

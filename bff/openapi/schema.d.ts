@@ -2238,7 +2238,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
             };
             cookie?: never;
@@ -2251,6 +2254,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -2303,6 +2327,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo.test",
+                 *       "password": "your-portal-password"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2313,6 +2343,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner"
+                     *         },
+                     *         "memberships": [
+                     *           {
+                     *             "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *             "workspace_name": "Acme Demo",
+                     *             "role": "owner",
+                     *             "permissions": [
+                     *               "workspace.read",
+                     *               "api_keys.manage",
+                     *               "settings.manage",
+                     *               "webhooks.manage"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "csrf_token": "9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f",
+                     *         "expires_at": "2026-11-02T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2388,7 +2444,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Exact match, case-insensitive. */
                 email?: string;
-                /** @description Rows per page, 1..100 (default 25). */
+                /**
+                 * @description Rows per page, 1..100 (default 25).
+                 * @example 1
+                 */
                 limit?: number;
                 /** @description Contacts seen at or after this time. */
                 updated_since?: string;
@@ -2405,6 +2464,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": "azE6MDFtNmJqNDN5MHM4MTU2dnY2N2JkOGJ4bWU"
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "email": "ada@acme-customer.test",
+                     *           "name": "Ada Lovelace",
+                     *           "phone": null,
+                     *           "external_id": "crm-1001",
+                     *           "verified": false,
+                     *           "attributes": {
+                     *             "plan": "pro",
+                     *             "seats": 12
+                     *           },
+                     *           "unsubscribed": false,
+                     *           "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"][];
                         meta: {
@@ -2473,6 +2556,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "mary@acme-customer.test",
+                 *       "name": "Mary Jackson",
+                 *       "phone": "+1 555 0100",
+                 *       "external_id": "crm-1042",
+                 *       "attributes": {
+                 *         "plan": "starter",
+                 *         "seats": 3
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpsertContactRequest"];
             };
         };
@@ -2483,6 +2578,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "mary@acme-customer.test",
+                     *         "name": "Mary Jackson",
+                     *         "phone": "+1 555 0100",
+                     *         "external_id": "crm-1042",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "starter",
+                     *           "seats": 3
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2494,6 +2608,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "mary@acme-customer.test",
+                     *         "name": "Mary Jackson",
+                     *         "phone": "+1 555 0100",
+                     *         "external_id": "crm-1042",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "starter",
+                     *           "seats": 3
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2569,7 +2702,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
@@ -2582,6 +2718,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "phone": null,
+                     *         "external_id": "crm-1001",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "pro",
+                     *           "seats": 12
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2630,13 +2785,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+44 20 7946 0000",
+                 *       "attributes": {
+                 *         "seats": 15,
+                 *         "trial": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateContactRequest"];
             };
         };
@@ -2647,6 +2814,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "external_id": "crm-1001",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "pro",
+                     *           "seats": 15
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2722,7 +2908,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
@@ -2735,6 +2924,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "name": "Welcome tour",
+                     *           "slug": "welcome-tour",
+                     *           "type": "tour",
+                     *           "state": "completed",
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "progress": 1,
+                     *           "items_done": 3,
+                     *           "items_total": 3,
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "seen_at": null,
+                     *           "dismissed_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ContactExperienceLedgerEntry"][];
                     };
@@ -2788,6 +2999,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Rows per page, 1..100 (default 25). */
                 limit?: number;
+                /** @example resolved */
                 state?: "pending" | "open" | "snoozed" | "resolved";
             };
             header?: never;
@@ -2802,6 +3014,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "channel": "widget",
+                     *           "state": "resolved",
+                     *           "kind": "conversation",
+                     *           "subject": "Exporting invoices",
+                     *           "reference": null,
+                     *           "priority": null,
+                     *           "rating": null,
+                     *           "assignee_id": null,
+                     *           "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *           "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Conversation"][];
                         meta: {
@@ -2865,7 +3101,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description conversationId (a malformed id answers 404). */
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
                 conversationId: string;
             };
             cookie?: never;
@@ -2878,6 +3117,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "channel": "widget",
+                     *         "state": "resolved",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "assignee_id": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "01m6bjg2hq5n7r9t1v3x5z7b9d",
+                     *             "direction": "out",
+                     *             "author_type": "agent",
+                     *             "kind": "text",
+                     *             "body": "Billing → Invoices → Export, then pick the month.",
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ConversationDetail"];
                     };
@@ -2942,6 +3218,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "name": "report_exported",
+                 *           "email": "ada@acme-customer.test",
+                 *           "properties": {
+                 *             "format": "csv",
+                 *             "rows": 120
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "invited_teammate",
+                 *           "external_id": "crm-9999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events: components["schemas"]["ContactEvent"][];
                 };
@@ -2954,6 +3248,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "accepted": 1,
+                     *         "rejected": [
+                     *           {
+                     *             "index": 1,
+                     *             "code": "contact_not_found",
+                     *             "message": "No contact with this external_id."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             accepted: number;
@@ -3031,6 +3339,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 25). */
                 limit?: number;
                 status?: "draft" | "published" | "archived";
+                /** @example tour */
                 type?: "tour" | "program" | "launcher" | "banner" | "announcement" | "survey" | "tracker";
             };
             header?: never;
@@ -3045,6 +3354,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "type": "tour",
+                     *           "name": "Welcome tour",
+                     *           "slug": "welcome-tour",
+                     *           "status": "published",
+                     *           "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Experience"][];
                         meta: {
@@ -3106,7 +3434,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description experienceId (a malformed id answers 404). */
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
                 experienceId: string;
             };
             cookie?: never;
@@ -3119,6 +3450,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Welcome tour",
+                     *         "slug": "welcome-tour",
+                     *         "status": "published",
+                     *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Experience"];
                     };
@@ -3175,7 +3520,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description experienceId (a malformed id answers 404). */
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
                 experienceId: string;
             };
             cookie?: never;
@@ -3188,6 +3536,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "contact_name": "Ada Lovelace",
+                     *           "contact_email": "ada@acme-customer.test",
+                     *           "widget_visitor_id": null,
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "state": "completed",
+                     *           "end_reason": "completed",
+                     *           "progress": 1,
+                     *           "items_done": 3,
+                     *           "items_total": 3,
+                     *           "current_step_cvid": "invite",
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "last_url": "https://app.acme.test/"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ExperienceProgressRow"][];
                         meta: {
@@ -3249,7 +3623,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
             };
             cookie?: never;
@@ -3262,6 +3639,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -3308,7 +3748,10 @@ export interface operations {
     helpCenterSearch: {
         parameters: {
             query: {
-                /** @description 2..500 characters after trimming. */
+                /**
+                 * @description 2..500 characters after trimming.
+                 * @example reset password
+                 */
                 q: string;
             };
             header?: never;
@@ -3323,6 +3766,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "title": "Reset your password",
+                     *           "url": "/help/reset-your-password",
+                     *           "snippet": "Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.",
+                     *           "document_ref": "article:01m6bg8kdejr2f4ke9e1z10crj#s1",
+                     *           "source": {
+                     *             "kind": "article",
+                     *             "id": "01m6bg8kdejr2f4ke9e1z10crj"
+                     *           },
+                     *           "score": 0.0328
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["HelpCenterSearchResult"][];
                     };
@@ -3369,6 +3829,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "how do I reset my password",
+                 *       "top_k": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrievalQueryRequest"];
             };
         };
@@ -3379,6 +3845,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "chunk_id": "01m6bhcze51vaynz6hbyrb9q8s",
+                     *           "document_ref": "article:01m6bg8kdejr2f4ke9e1z10crj#s1",
+                     *           "text": "Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.",
+                     *           "audience": "public",
+                     *           "score": 0.0328,
+                     *           "similarity": 0.81,
+                     *           "source": {
+                     *             "kind": "article",
+                     *             "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *             "title": "Reset your password",
+                     *             "url": "/help/reset-your-password"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "audiences": [
+                     *           "public",
+                     *           "customers"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RetrievalChunk"][];
                         meta: {
@@ -3458,6 +3950,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "article.feedback_submitted",
+                     *           "description": "A reader rated a help-center article. Data: article_id, contact_id, helpful, submitted_at."
+                     *         },
+                     *         {
+                     *           "name": "contact.created",
+                     *           "description": "A contact was created by any path (widget, API, import, sync); an upsert matching an existing contact sends nothing. Data: contact_id, external_id, verified, created_at."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventTypeList"];
                 };
             };
@@ -3519,6 +4025,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "url": "https://hooks.example.com/support",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "contact.created",
+                     *             "conversation.created"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "payload_version": "2026-10-09",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "last_success_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         meta: {
@@ -3587,6 +4118,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/support",
+                 *       "description": "CRM sync",
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
@@ -3599,6 +4140,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "secret": "whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
@@ -3654,7 +4216,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description webhookId (a malformed id answers 404). */
+                /**
+                 * @description webhookId (a malformed id answers 404).
+                 * @example 01m6bhc3y19cxhw1fwzv68pc5x
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -3716,7 +4281,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -3729,6 +4297,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *           "name": "CRM sync",
+                     *           "abilities": [
+                     *             "contacts:read",
+                     *             "contacts:write",
+                     *             "events:write"
+                     *           ],
+                     *           "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *           "last_used_at": "2026-11-01T12:05:00.000Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         meta: {
@@ -3784,13 +4374,25 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "abilities": [
+                 *         "contacts:read",
+                 *         "contacts:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -3803,6 +4405,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *         "name": "CRM sync",
+                     *         "abilities": [
+                     *           "contacts:read",
+                     *           "contacts:write",
+                     *           "events:write"
+                     *         ],
+                     *         "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null
+                     *       },
+                     *       "plaintext_key": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q7bTq2LmW8rYc4NdE6fGh1JpZ0sVa5KuB3x"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -3849,9 +4469,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description apiKeyId (a malformed id answers 404). */
+                /**
+                 * @description apiKeyId (a malformed id answers 404).
+                 * @example 01m6bgrkjctvej42xc6jhekzmy
+                 */
                 apiKeyId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -3864,6 +4490,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *         "name": "CRM sync",
+                     *         "abilities": [
+                     *           "contacts:read",
+                     *           "contacts:write",
+                     *           "events:write"
+                     *         ],
+                     *         "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"];
                     };
@@ -3906,13 +4549,24 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Export your invoices",
+                 *       "body": "## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.",
+                 *       "collection_slug": "billing",
+                 *       "collection_name": "Billing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateArticleRequest"];
             };
         };
@@ -3923,6 +4577,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjh4kr6p8s0w2y4a6c8e0g",
+                     *         "title": "Export your invoices",
+                     *         "slug": "export-your-invoices",
+                     *         "collection_id": "01m6bh1ykkym8c2scx3rm0mbkv",
+                     *         "body": "## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.",
+                     *         "access_level": "public",
+                     *         "status": "draft",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "approved_by": null,
+                     *         "published_at": null,
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -3989,15 +4664,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Reset your password",
+                 *       "position": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateArticleRequest"];
             };
         };
@@ -4008,6 +4695,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 1,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4086,9 +4794,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4101,6 +4815,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:05:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4152,9 +4887,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4167,6 +4908,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "draft",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": null,
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4218,13 +4980,44 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Invite a teammate",
+                 *       "description": "Give a colleague access to your account.",
+                 *       "steps": [
+                 *         {
+                 *           "type": "click",
+                 *           "text": "Open Account settings from the menu in the top right corner.",
+                 *           "element": {
+                 *             "selector_candidates": [
+                 *               "[data-test=account-menu]",
+                 *               "header nav button:nth-of-type(3)"
+                 *             ],
+                 *             "role": "button",
+                 *             "name": "Account settings",
+                 *             "tag": "button",
+                 *             "bounding_box": {
+                 *               "x": 1180,
+                 *               "y": 12,
+                 *               "w": 88,
+                 *               "h": 32
+                 *             },
+                 *             "nearest_landmark": "banner"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateGuideRequest"];
             };
         };
@@ -4235,6 +5028,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "draft",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4292,15 +5148,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Give a colleague access to your Acme account."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateGuideRequest"];
             };
         };
@@ -4311,6 +5178,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your Acme account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4380,9 +5310,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4395,6 +5331,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4446,9 +5445,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4461,6 +5466,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "draft",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4512,13 +5580,23 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://acme.example.com/help/shipping",
+                 *       "title": "Shipping times",
+                 *       "html": "<h1 id=\"shipping\">Shipping times</h1><p>Orders leave our warehouse within one working day.</p><h2 id=\"abroad\">Abroad</h2><p>Allow 5 to 8 working days outside the EU.</p>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddPageRequest"];
             };
         };
@@ -4529,6 +5607,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *         "url": "https://acme.example.com/help/shipping",
+                     *         "title": "Shipping times",
+                     *         "audience": "public",
+                     *         "chunk_count": 2,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Page"];
                     };
@@ -4540,6 +5631,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *         "url": "https://acme.example.com/help/shipping",
+                     *         "title": "Shipping times",
+                     *         "audience": "public",
+                     *         "chunk_count": 2,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Page"];
                     };
@@ -4600,13 +5704,23 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "refund-policy.md",
+                 *       "audience": "customers",
+                 *       "title": "Refund policy"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["AddUploadForm"];
             };
         };
@@ -4617,6 +5731,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bk2fpx7pngq2rng6y1tdqa",
+                     *         "filename": "refund-policy.md",
+                     *         "media_type": "text/markdown",
+                     *         "byte_size": 1834,
+                     *         "title": "Refund policy",
+                     *         "audience": "customers",
+                     *         "chunk_count": 3,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Upload"];
                     };
@@ -4677,9 +5805,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description deliveryId (a malformed id answers 404). */
+                /**
+                 * @description deliveryId (a malformed id answers 404).
+                 * @example 01m6bjebtq88f4eknk6sehy51z
+                 */
                 deliveryId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4692,6 +5826,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjfz2c4k8e9r0t3v5w7x9y",
+                     *         "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "event_id": "01m6bj648efnn6z77v146f1pme",
+                     *         "event_type": "contact.created",
+                     *         "idempotency_key": "01m6bjebtq88f4eknk6sehy51z",
+                     *         "payload_version": "2026-10-09",
+                     *         "status": "pending",
+                     *         "attempt_count": 0,
+                     *         "next_attempt_at": "2026-11-01T12:05:00.000Z",
+                     *         "redelivery_of": "01m6bjebtq88f4eknk6sehy51z",
+                     *         "created_at": "2026-11-01T12:05:00.000Z",
+                     *         "completed_at": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
@@ -4745,7 +5898,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4758,6 +5914,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "url": "https://hooks.example.com/support",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "contact.created",
+                     *             "conversation.created"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "payload_version": "2026-10-09",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "last_success_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         meta: {
@@ -4813,13 +5994,26 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/support",
+                 *       "description": "CRM sync",
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
@@ -4832,6 +6026,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "secret": "whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
@@ -4878,15 +6093,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description endpointId (a malformed id answers 404). */
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
                 endpointId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created",
+                 *         "conversation.resolved"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
@@ -4897,6 +6127,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created",
+                     *           "conversation.resolved"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                     };
@@ -4952,9 +6203,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description endpointId (a malformed id answers 404). */
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
                 endpointId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4967,6 +6224,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bjebtq88f4eknk6sehy51z",
+                     *           "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "event_id": "01m6bj648efnn6z77v146f1pme",
+                     *           "event_type": "contact.created",
+                     *           "idempotency_key": "01m6bjebtq88f4eknk6sehy51z",
+                     *           "payload_version": "2026-10-09",
+                     *           "status": "succeeded",
+                     *           "attempt_count": 2,
+                     *           "next_attempt_at": null,
+                     *           "redelivery_of": null,
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "completed_at": "2026-11-01T12:05:00.000Z",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "attempted_at": "2026-11-01T12:00:00.000Z",
+                     *               "duration_ms": 10000,
+                     *               "status_code": null,
+                     *               "succeeded": false,
+                     *               "error_code": "timeout",
+                     *               "error": "No answer within 10 seconds."
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "attempted_at": "2026-11-01T12:05:00.000Z",
+                     *               "duration_ms": 212,
+                     *               "status_code": 200,
+                     *               "succeeded": true,
+                     *               "error_code": null,
+                     *               "error": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
                         meta: {
@@ -5019,7 +6319,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5032,6 +6335,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "article.feedback_submitted",
+                     *           "description": "A reader rated a help-center article. Data: article_id, contact_id, helpful, submitted_at."
+                     *         },
+                     *         {
+                     *           "name": "contact.created",
+                     *           "description": "A contact was created by any path (widget, API, import, sync); an upsert matching an existing contact sends nothing. Data: contact_id, external_id, verified, created_at."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventTypeList"];
                 };
             };
@@ -5069,7 +6386,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5082,6 +6402,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "configured": true,
+                     *         "rotated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetIdentitySecretStatus"];
                 };
             };
@@ -5122,7 +6450,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5137,6 +6468,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "wis_kP3xV8nQ2rT6yB1mC5dF9gH4jL7sW0zA3eR6tY9uI2o",
+                     *         "rotated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetIdentitySecret"];
                 };
             };
@@ -5192,7 +6531,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5205,6 +6547,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
+                     *         "installed": true,
+                     *         "installed_at": "2026-11-01T12:00:00.000Z",
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetInstallInfo"];
                     };
@@ -5244,7 +6597,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5257,6 +6613,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "default_tab": "help",
+                     *         "brand_color": "#1f5fa8",
+                     *         "launcher_side": "right",
+                     *         "greeting": null,
+                     *         "language": "auto",
+                     *         "launcher_icon_url": null,
+                     *         "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *         "theme": {
+                     *           "brand": "#1f5fa8",
+                     *           "on_brand": "#ffffff",
+                     *           "accent": "#1f5fa8",
+                     *           "accent_dark": "#5787be"
+                     *         },
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetSettings"];
                     };
@@ -5296,13 +6672,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brand_color": "#0f766e",
+                 *       "greeting": "Welcome to Acme! Ask us anything."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWidgetSettingsRequest"];
             };
         };
@@ -5313,6 +6698,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "default_tab": "help",
+                     *         "brand_color": "#0f766e",
+                     *         "launcher_side": "right",
+                     *         "greeting": "Welcome to Acme! Ask us anything.",
+                     *         "language": "auto",
+                     *         "launcher_icon_url": null,
+                     *         "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *         "theme": {
+                     *           "brand": "#0f766e",
+                     *           "on_brand": "#ffffff",
+                     *           "accent": "#0f766e",
+                     *           "accent_dark": "#3f918b"
+                     *         },
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetSettings"];
                     };
@@ -5380,6 +6785,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "postgres"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         database: "pglite" | "postgres";
@@ -5404,13 +6815,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "helpful": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetArticleFeedbackRequest"];
             };
         };
@@ -5421,6 +6840,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "article_id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "helpful": true,
+                     *         "submitted_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetArticleVote"];
                     };
@@ -5476,7 +6904,10 @@ export interface operations {
     widgetBoot: {
         parameters: {
             query: {
-                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                /**
+                 * @description The workspace website id from the snippet (WIDGET_WEBSITE_ID).
+                 * @example 01m6bhdwmgk0mz7hftjnrbnvew
+                 */
                 website_id: string;
             };
             header?: never;
@@ -5493,6 +6924,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "visitor": {
+                     *           "id": "01m6bgthkmp7dhfa5r54x09rra",
+                     *           "token": "wvt_01m6bhdwmgk0mz7hftjnrbnvewQm4sX9cV2bN7kL1pR8tY3wE6zA0dF5gH2jK9uI4oT7r",
+                     *           "expires_at": "2027-04-30T12:00:00.000Z",
+                     *           "identity": null
+                     *         },
+                     *         "config": {
+                     *           "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *           "workspace_name": "Acme Demo",
+                     *           "features": {
+                     *             "experiences": true,
+                     *             "event_tracking": true,
+                     *             "walkthrough": true
+                     *           },
+                     *           "widget_settings": {
+                     *             "default_tab": "help",
+                     *             "launcher_side": "right",
+                     *             "greeting": null,
+                     *             "language": "auto",
+                     *             "theme": {
+                     *               "brand": "#1f5fa8",
+                     *               "on_brand": "#ffffff",
+                     *               "accent": "#1f5fa8",
+                     *               "accent_dark": "#5787be"
+                     *             }
+                     *           },
+                     *           "launcher_icon_url": null,
+                     *           "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *           "attachments": {
+                     *             "enabled": false,
+                     *             "max_bytes": 10485760,
+                     *             "types": [
+                     *               "image/png",
+                     *               "image/jpeg",
+                     *               "image/gif",
+                     *               "image/webp",
+                     *               "application/pdf"
+                     *             ]
+                     *           },
+                     *           "trigger_rules": []
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetBootResponse"];
                 };
             };
@@ -5534,6 +7012,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "report_exported",
+                 *       "properties": {
+                 *         "format": "csv"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetTrackRequest"];
             };
         };
@@ -5606,6 +7092,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example reset-your-password */
                 slug: string;
             };
             cookie?: never;
@@ -5618,6 +7105,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "slug": "reset-your-password",
+                     *         "title": "Reset your password",
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.",
+                     *         "body_html": "<p>Forgot your password? You can set a new one in a minute.</p>\n<ol>\n<li>Open the sign-in page and choose <strong>Forgot password</strong>.</li>\n</ol>\n",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetHelpArticle"];
                     };
@@ -5646,7 +7145,10 @@ export interface operations {
     widgetSearchHelp: {
         parameters: {
             query?: {
-                /** @description Search words (at most 200 characters). */
+                /**
+                 * @description Search words (at most 200 characters).
+                 * @example password
+                 */
                 q?: string;
             };
             header?: never;
@@ -5661,6 +7163,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *           "slug": "reset-your-password",
+                     *           "title": "Reset your password",
+                     *           "excerpt": "Forgot your password? You can set a new one in a minute."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "access_levels": [
+                     *           "public"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetHelpHit"][];
                         meta: {
@@ -5708,6 +7227,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme-customer.test",
+                 *       "name": "Ada Lovelace",
+                 *       "hmac": "5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetIdentifyRequest"];
             };
         };
@@ -5718,6 +7244,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "verified": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             email: string;
@@ -5769,7 +7304,10 @@ export interface operations {
     widgetInstall: {
         parameters: {
             query: {
-                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                /**
+                 * @description The workspace website id from the snippet (WIDGET_WEBSITE_ID).
+                 * @example 01m6bhdwmgk0mz7hftjnrbnvew
+                 */
                 website_id: string;
             };
             header?: never;
@@ -5784,6 +7322,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
+                     *         "installed": true,
+                     *         "installed_at": "2026-11-01T12:00:00.000Z",
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetInstallInfo"];
                     };
