@@ -63,6 +63,14 @@ export const login = createRoute({
   responses: {
     200: {
       description: 'Signed in.',
+      headers: {
+        'Set-Cookie': {
+          schema: { type: 'string' },
+          description:
+            'The session cookie (httpOnly) and the csrf cookie: `session` and `csrf` on a loopback PUBLIC_URL, ' +
+            '`__Host-session` and `__Host-csrf` (Secure) elsewhere. Send them back on portal operations.',
+        },
+      },
       content: json(LoginResponse, {
         data: {
           user: { id: EXAMPLE_ID.userId, email: EXAMPLE_DEMO.ownerEmail, name: 'Demo Owner' },

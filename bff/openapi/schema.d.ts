@@ -2340,6 +2340,8 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description The session cookie (httpOnly) and the csrf cookie: `session` and `csrf` on a loopback PUBLIC_URL, `__Host-session` and `__Host-csrf` (Secure) elsewhere. Send them back on portal operations. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
