@@ -136,12 +136,14 @@ export function exampleRequest(
 }
 
 /** The success answers an operation documents, each with its declared example (undefined when none). */
-export function exampleResponses(op: Operation): { status: string; example: unknown; hasBody: boolean }[] {
+export function exampleResponses(
+  op: Operation,
+): { status: string; description?: string; example: unknown; hasBody: boolean }[] {
   return Object.entries(op.responses ?? {})
     .filter(([status]) => status.startsWith('2'))
     .map(([status, r]) => {
       const media = r.content ? Object.values(r.content)[0] : undefined;
-      return { status, example: media?.example, hasBody: media !== undefined };
+      return { status, description: r.description, example: media?.example, hasBody: media !== undefined };
     });
 }
 
