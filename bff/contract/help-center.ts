@@ -38,7 +38,7 @@ export const helpCenterSearch = createRoute({
   servers: [
     {
       url: EXAMPLE_HELP_CENTER,
-      description: "A help-center host of the workspace (the demo workspace's is help.localhost).",
+      description: "a help-center host of the workspace (the demo workspace's is help.localhost)",
     },
   ],
   request: {

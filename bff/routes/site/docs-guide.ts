@@ -31,6 +31,7 @@ export interface GuideSettings {
 
 /** A code of the catalog with its status, e.g. `invalid_api_key` (401). */
 const code = (c: ErrorCode) => `\`${c}\` (${statusOf(c)})`;
+const n = (value: number) => value.toLocaleString('en-US');
 
 export function guideSections(s: GuideSettings): GuideSection[] {
   const base = s.baseUrl.replace(/\/+$/, '');
@@ -137,8 +138,8 @@ ${errorCodeTable()}`,
     {
       id: 'rate-limits',
       title: 'Rate limits',
-      markdown: `The public API allows **${s.rateLimitPerKey} requests a minute per API key** and
-**${s.rateLimitPerWorkspace} a minute per workspace** (all its keys together), in fixed one-minute windows
+      markdown: `The public API allows **${n(s.rateLimitPerKey)} requests a minute per API key** and
+**${n(s.rateLimitPerWorkspace)} a minute per workspace** (all its keys together), in fixed one-minute windows
 aligned to the minute and shared by every node. Every answer says where you stand:
 
 \`\`\`http
@@ -156,8 +157,8 @@ Other callers have limits of their own, per operation (each operation below stat
 
 | who | limit |
 | --- | --- |
-| widget boots | ${s.widgetBootsPerMinute} a minute per client address and website |
-| widget Help searches | ${s.widgetSearchesPerMinute} a minute per client address and website |
+| widget boots | ${n(s.widgetBootsPerMinute)} a minute per client address and website |
+| widget Help searches | ${n(s.widgetSearchesPerMinute)} a minute per client address and website |
 | widget events (Widget.track) | ${VISITOR_EVENTS_PER_MINUTE} a minute per visitor |
 | article feedback | ${FEEDBACK_PER_MINUTE} votes a minute per visitor |
 | help-center search | ${HELP_CENTER_RATE_PER_MINUTE} a minute per client address and host |

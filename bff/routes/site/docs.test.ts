@@ -13,15 +13,15 @@ describeDb('/docs', (getDb) => {
   });
 
   it('each answer has its own nonce; the guide shows this server’s rate limits', async () => {
-    const { app } = makeTestApp(getDb(), { RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_WORKSPACE: '250' });
+    const { app } = makeTestApp(getDb(), { RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_WORKSPACE: '2500' });
     const [a, b] = [await app.request('/docs'), await app.request('/docs')];
     const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get('Content-Security-Policy')!)![1];
     expect(nonce(a)).not.toBe(nonce(b));
     expect(a.headers.get('Cache-Control')).toBe('no-cache');
     const html = await a.text();
     expect(html).toContain('<strong>100 requests a minute per API key</strong>');
-    expect(html).toContain('<strong>250 a minute per workspace</strong>');
-    expect(html).toContain('RateLimit-Policy: 100;w=60;scope=credential, 250;w=60;scope=workspace');
+    expect(html).toContain('<strong>2,500 a minute per workspace</strong>');
+    expect(html).toContain('RateLimit-Policy: 100;w=60;scope=credential, 2500;w=60;scope=workspace');
   });
 
   it('the webhook guide is docs/webhooks.md rendered, under the same policy', async () => {
