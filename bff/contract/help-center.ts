@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { articleUrl } from '../../server-core/content/article';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
-import { EXAMPLE_HELP_CENTER, EXAMPLE_ID } from './examples';
+import { EXAMPLE_DEMO, EXAMPLE_HELP_CENTER, EXAMPLE_ID } from './examples';
 
 /** The public help center's search, served on the workspace's own help-center host. */
 
@@ -58,7 +59,7 @@ export const helpCenterSearch = createRoute({
         data: [
           {
             title: 'Reset your password',
-            url: '/help/reset-your-password',
+            url: articleUrl(EXAMPLE_DEMO.articleSlug),
             snippet:
               'Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.',
             document_ref: `article:${EXAMPLE_ID.articleId}#s1`,

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { articleUrl } from '../../server-core/content/article';
 import { errorResponses } from '../openapi/schemas';
 import { json, jsonBody } from './common';
-import { EXAMPLE_ID } from './examples';
+import { EXAMPLE_DEMO, EXAMPLE_ID } from './examples';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 
 /**
@@ -86,7 +87,7 @@ export const queryRetrieval = createRoute({
                 kind: 'article',
                 id: EXAMPLE_ID.articleId,
                 title: 'Reset your password',
-                url: '/help/reset-your-password',
+                url: articleUrl(EXAMPLE_DEMO.articleSlug),
               },
             },
           ],

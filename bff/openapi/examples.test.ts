@@ -55,9 +55,23 @@ async function loadDocument(t: TestApp): Promise<OpenApiDoc> {
   return (await (await t.app.request(OPENAPI_PATH)).json()) as OpenApiDoc;
 }
 
+/** The paths of fields in `value` that zod dropped from `parsed` (the schema does not declare them). */
+function undeclared(value: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(value) && Array.isArray(parsed))
+    return value.flatMap((v, i) => undeclared(v, parsed[i], `${path}[${i}]`));
+  if (value && parsed && typeof value === 'object' && typeof parsed === 'object') {
+    return Object.entries(value).flatMap(([k, v]) =>
+      k in parsed ? undeclared(v, (parsed as Record<string, unknown>)[k], `${path}.${k}`) : [`${path}.${k}`],
+    );
+  }
+  return [];
+}
+
+/** Where the value breaks the schema, or carries a field the schema does not declare. */
 const issuesOf = (schema: ZodType, value: unknown) => {
   const parsed = schema.safeParse(value);
-  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return undeclared(value, parsed.data).map((p) => `${p}: not declared by the schema`);
 };
 
 /** The demo workspace with everything the examples touch, and the values that replace the placeholders. */

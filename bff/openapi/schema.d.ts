@@ -3773,7 +3773,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "title": "Reset your password",
-                     *           "url": "/help/reset-your-password",
+                     *           "url": "/articles/reset-your-password",
                      *           "snippet": "Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.",
                      *           "document_ref": "article:01m6bg8kdejr2f4ke9e1z10crj#s1",
                      *           "source": {
@@ -3861,7 +3861,7 @@ export interface operations {
                      *             "kind": "article",
                      *             "id": "01m6bg8kdejr2f4ke9e1z10crj",
                      *             "title": "Reset your password",
-                     *             "url": "/help/reset-your-password"
+                     *             "url": "/articles/reset-your-password"
                      *           }
                      *         }
                      *       ],

@@ -59,7 +59,7 @@ export function resolveRef(doc: Pick<OpenApiDoc, 'components'>, s: Schema | unde
 function formFields(doc: Pick<OpenApiDoc, 'components'>, media: MediaType, missing: string[]): FormField[] {
   const example = media.example as Record<string, unknown> | undefined;
   if (!example || typeof example !== 'object') {
-    missing.push('multipart/form-data example');
+    missing.push('multipart/form-data body');
     return [];
   }
   const properties = resolveRef(doc, media.schema)?.properties ?? {};
@@ -115,7 +115,7 @@ export function exampleRequest(
   const content = op.requestBody?.content;
   if (content?.['application/json']) {
     const media = content['application/json'];
-    if (media.example === undefined) missing.push('request body example');
+    if (media.example === undefined) missing.push('request body');
     headers.push(['Content-Type', 'application/json']);
     body = { type: 'json', value: media.example };
   } else if (content?.['multipart/form-data']) {
