@@ -1,4 +1,5 @@
 import { escapeHtml as e } from '../../../server-core/lib/escape-html';
+import { ULID_PATTERN } from '../../../server-core/lib/ulid';
 import { curlCommand, exampleRequest, exampleResponses, resolveRef } from './docs-examples';
 import type { GuideSection } from './docs-guide';
 import { inlineMarkdown, markdownHtml, slug } from './docs-markdown';
@@ -54,10 +55,14 @@ function typeLabel(s: Schema): string {
   if (alternatives) return alternatives.map(typeLabel).join(' or ');
   const t = Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? 'any');
   if (t === 'array' && s.items) return `array of ${typeLabel(s.items)}`;
-  return e(s.format ? `${t} (${s.format})` : t);
+  const format = isUlid(s) ? 'ULID' : s.format;
+  return e(format ? `${t} (${format})` : t);
 }
 
+const isUlid = (s: Schema) => s.pattern === ULID_PATTERN.source;
+
 function constraints(s: Schema): string {
+  if (isUlid(s)) return '';
   const parts: string[] = [];
   if (s.minLength !== undefined || s.maxLength !== undefined)
     parts.push(`length ${s.minLength ?? 0}..${s.maxLength ?? '∞'}`);
@@ -70,12 +75,25 @@ function constraints(s: Schema): string {
   return parts.join('; ');
 }
 
+/** The fields of an object schema, its `allOf` parts (named ones resolved) merged; null for anything else. */
+function objectOf(doc: OpenApiDoc, s: Schema | undefined): Schema | null {
+  if (!s) return null;
+  if (s.properties) return s;
+  if (!s.allOf) return null;
+  const parts = s.allOf.map((part) => objectOf(doc, resolveRef(doc, part)));
+  if (parts.some((p) => p === null)) return null;
+  return {
+    properties: Object.assign({}, ...parts.map((p) => p!.properties)),
+    required: parts.flatMap((p) => p!.required ?? []),
+  };
+}
+
 const describe = (text: string | undefined) => (text ? `<div class="md">${inlineMarkdown(text)}</div>` : '');
 
 /** The fields of an object schema as a table; nested objects fold into a details element. */
 function schemaTable(doc: OpenApiDoc, schema: Schema, depth = 0): string {
   const s = depth === 0 ? (resolveRef(doc, schema) ?? schema) : schema;
-  const object = s.properties ? s : s.allOf?.find((x) => x.properties);
+  const object = objectOf(doc, s);
   if (!object?.properties || depth > 5) {
     const c = constraints(s);
     return `<p class="type">${typeLabel(s)}${c ? ` <span class="muted">(${c})</span>` : ''}</p>`;
@@ -83,7 +101,10 @@ function schemaTable(doc: OpenApiDoc, schema: Schema, depth = 0): string {
   const required = new Set(object.required ?? []);
   const rows = Object.entries(object.properties)
     .map(([name, prop]) => {
-      const inner = prop.items?.properties ? prop.items : prop.properties ? prop : null;
+      // Inline objects fold out, and so do named schemas of the top level; deeper names stay links.
+      const named =
+        depth < 1 ? resolveRef(doc, prop.items?.$ref ? prop.items : prop.$ref ? prop : undefined) : undefined;
+      const inner = objectOf(doc, prop.items) ?? objectOf(doc, prop) ?? objectOf(doc, named);
       const nested = inner
         ? `<details><summary>${prop.items ? 'Item fields' : 'Fields'}</summary>${schemaTable(doc, inner, depth + 1)}</details>`
         : '';
