@@ -89,7 +89,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerWidgetRoutes(app, services);
 
   serveOpenApi(app);
-  registerDocsPage(app);
+  registerDocsPage(app, services);
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
   registerDemoPage(app, services);
   registerFavicon(app);

@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ABILITIES, type Ability } from '../../server-core/apikeys/abilities';
 import type { ApiKeyMetadata } from '../../server-core/apikeys/create-api-key';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { idempotencyHeaders, NO_STORE, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -31,6 +32,16 @@ export const ApiKey = z
   })
   .openapi('ApiKey');
 
+const exampleKey: z.output<typeof ApiKey> = {
+  id: EXAMPLE_ID.apiKeyId,
+  name: 'CRM sync',
+  abilities: ['contacts:read', 'contacts:write', 'events:write'],
+  key_prefix: `spk_${EXAMPLE_ID.workspaceId}Xk3v9Q`,
+  last_used_at: null,
+  expires_at: null,
+  revoked_at: null,
+};
+
 export function apiKeyJson(k: ApiKeyMetadata) {
   return {
     id: k.id,
@@ -52,7 +63,13 @@ export const listApiKeys = createRoute({
   security: PORTAL_SESSION,
   request: { params: workspaceParams, query: strictObject(pageQuery()) },
   responses: {
-    200: { description: 'Keys, newest first.', content: json(pageOf(ApiKey)) },
+    200: {
+      description: 'Keys, newest first.',
+      content: json(pageOf(ApiKey), {
+        meta: { next_cursor: null },
+        data: [{ ...exampleKey, last_used_at: EXAMPLE_LATER }],
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });
@@ -71,22 +88,23 @@ export const createApiKey = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: {
-      required: true,
-      content: json(
-        strictObject({
-          name: z.string().trim().min(1).max(100),
-          abilities: z.array(AbilityName).min(1).max(Object.keys(ABILITIES).length),
-          expires_at: DateTime.nullable().optional(),
-        }).openapi('CreateApiKeyRequest'),
-      ),
-    },
+    body: jsonBody(
+      strictObject({
+        name: z.string().trim().min(1).max(100),
+        abilities: z.array(AbilityName).min(1).max(Object.keys(ABILITIES).length),
+        expires_at: DateTime.nullable().optional(),
+      }).openapi('CreateApiKeyRequest'),
+      { name: 'CRM sync', abilities: ['contacts:read', 'contacts:write'] },
+    ),
   },
   responses: {
     201: {
       description: 'Created. Store plaintext_key now: it cannot be shown again.',
       headers: NO_STORE,
-      content: json(z.object({ data: ApiKey, plaintext_key: z.string() }).openapi('CreatedApiKey')),
+      content: json(z.object({ data: ApiKey, plaintext_key: z.string() }).openapi('CreatedApiKey'), {
+        data: exampleKey,
+        plaintext_key: `spk_${EXAMPLE_ID.workspaceId}Xk3v9Q7bTq2LmW8rYc4NdE6fGh1JpZ0sVa5KuB3x`,
+      }),
     },
     ...errorResponses(401, 403, 404, 422),
   },
@@ -103,7 +121,10 @@ export const revokeApiKey = createRoute({
   security: PORTAL_SESSION,
   request: { params: workspaceParams.extend({ apiKeyId: ulidParam('apiKeyId') }) },
   responses: {
-    200: { description: 'Revoked.', content: json(z.object({ data: ApiKey })) },
+    200: {
+      description: 'Revoked.',
+      content: json(z.object({ data: ApiKey }), { data: { ...exampleKey, revoked_at: EXAMPLE_TIME } }),
+    },
     ...errorResponses(401, 403, 404),
   },
 });

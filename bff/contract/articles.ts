@@ -3,8 +3,9 @@ import type { Article } from '../../server-core/content/article';
 import { MAX_ARTICLE_BODY } from '../../server-core/content/article-limits';
 import { ACCESS_LEVELS } from '../../server-core/content/audience';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { CONTENT_PERMISSION, CONTENT_TAG, ContentStatus, Slug, str } from './content-fields';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -32,6 +33,24 @@ export const ArticleSchema = z
     updated_at: DateTime,
   })
   .openapi('Article');
+
+export const exampleArticle: z.output<typeof ArticleSchema> = {
+  id: EXAMPLE_ID.articleId,
+  title: 'Reset your password',
+  slug: EXAMPLE_DEMO.articleSlug,
+  collection_id: null,
+  body: 'Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.',
+  access_level: 'public',
+  status: 'published',
+  position: 0,
+  source_guide_id: null,
+  diverged_from_guide: false,
+  body_edited_since_generation: false,
+  author_id: null,
+  approved_by: EXAMPLE_ID.userId,
+  published_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+};
 
 /** The Article shape of spec section 2, for the portal and the public API alike. */
 export function articleJson(a: Article) {
@@ -118,7 +137,7 @@ export const getArticle = createRoute({
   security: API_KEY,
   request: { params: z.object({ articleId: ulidParam('articleId') }) },
   responses: {
-    200: { description: 'The article.', content: json(ArticleResponse) },
+    200: { description: 'The article.', content: json(ArticleResponse, { data: exampleArticle }) },
     ...errorResponses(401, 403, 404, 429),
   },
 });
@@ -137,10 +156,31 @@ export const createArticle = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(CreateArticleRequest) },
+    body: jsonBody(CreateArticleRequest, {
+      title: 'Export your invoices',
+      body: '## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.',
+      collection_slug: 'billing',
+      collection_name: 'Billing',
+    }),
   },
   responses: {
-    201: { description: 'Created as a draft.', content: json(ArticleResponse) },
+    201: {
+      description: 'Created as a draft.',
+      content: json(ArticleResponse, {
+        data: {
+          ...exampleArticle,
+          id: '01m6bjh4kr6p8s0w2y4a6c8e0g',
+          title: 'Export your invoices',
+          slug: 'export-your-invoices',
+          collection_id: EXAMPLE_ID.collectionId,
+          body: '## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.',
+          status: 'draft',
+          author_id: EXAMPLE_ID.userId,
+          approved_by: null,
+          published_at: null,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 409, 413, 415, 422),
   },
 });
@@ -155,9 +195,15 @@ export const updateArticle = createRoute({
     'Omitted fields are left alone. A published article is re-indexed in the same transaction (its chunks follow ' +
     `the new text, slug and access level at once); an edit announces nothing. ${CONTENT_PERMISSION}`,
   security: PORTAL_SESSION,
-  request: { params: articleParams, body: { required: true, content: json(UpdateArticleRequest) } },
+  request: {
+    params: articleParams,
+    body: jsonBody(UpdateArticleRequest, { title: 'Reset your password', position: 1 }),
+  },
   responses: {
-    200: { description: 'The article as it is now.', content: json(ArticleResponse) },
+    200: {
+      description: 'The article as it is now.',
+      content: json(ArticleResponse, { data: { ...exampleArticle, position: 1, updated_at: EXAMPLE_LATER } }),
+    },
     ...errorResponses(401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -175,7 +221,12 @@ export const publishArticle = createRoute({
   security: PORTAL_SESSION,
   request: { params: articleParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The published article.', content: json(ArticleResponse) },
+    200: {
+      description: 'The published article.',
+      content: json(ArticleResponse, {
+        data: { ...exampleArticle, published_at: EXAMPLE_LATER, updated_at: EXAMPLE_LATER },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });
@@ -192,7 +243,12 @@ export const unpublishArticle = createRoute({
   security: PORTAL_SESSION,
   request: { params: articleParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The article, now a draft.', content: json(ArticleResponse) },
+    200: {
+      description: 'The article, now a draft.',
+      content: json(ArticleResponse, {
+        data: { ...exampleArticle, status: 'draft', published_at: null, updated_at: EXAMPLE_LATER },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });

@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { LoginResult } from '../../server-core/members/login';
 import type { MembershipSummary } from '../../server-core/members/memberships';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid } from './common';
+import { DateTime, json, jsonBody, Ulid } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_SECRET, EXAMPLE_SESSION_END } from './examples';
 import { PORTAL_SESSION } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -55,9 +56,36 @@ export const login = createRoute({
     'waits twice as long (1 s, 2 s, 4 s, ... at most 15 minutes); per account, 100 failures an hour from ' +
     'addresses that have not signed in to it within 30 days; per client address, 50 failures per 15 minutes. ' +
     'Idempotency-Key is not honoured here: a sign-in is never replayed.',
-  request: { body: { required: true, content: json(LoginRequest) } },
+  request: {
+    body: jsonBody(LoginRequest, { email: EXAMPLE_DEMO.ownerEmail, password: EXAMPLE_SECRET.password }),
+  },
   responses: {
-    200: { description: 'Signed in.', content: json(LoginResponse) },
+    200: {
+      description: 'Signed in.',
+      headers: {
+        'Set-Cookie': {
+          schema: { type: 'string' },
+          description:
+            'The session cookie (httpOnly) and the csrf cookie: `session` and `csrf` on a loopback PUBLIC_URL, ' +
+            '`__Host-session` and `__Host-csrf` (Secure) elsewhere. Send them back on portal operations.',
+        },
+      },
+      content: json(LoginResponse, {
+        data: {
+          user: { id: EXAMPLE_ID.userId, email: EXAMPLE_DEMO.ownerEmail, name: 'Demo Owner' },
+          memberships: [
+            {
+              workspace_id: EXAMPLE_ID.workspaceId,
+              workspace_name: 'Acme Demo',
+              role: 'owner',
+              permissions: ['workspace.read', 'api_keys.manage', 'settings.manage', 'webhooks.manage'],
+            },
+          ],
+          csrf_token: '9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f',
+          expires_at: EXAMPLE_SESSION_END,
+        },
+      }),
+    },
     ...errorResponses(401, 415, 422, 429),
   },
 });

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { ULID_PATTERN } from '../../server-core/lib/ulid';
+import { EXAMPLE_ID, EXAMPLE_TIME, type ExampleIdName } from './examples';
 
 /** Value schemas every resource shares (ids, times) and the JSON content helper. */
 
@@ -10,14 +11,30 @@ export const Ulid = z.string().regex(ULID_PATTERN).openapi({
   example: '01jd2m7r3x8k9q4w5e6t7y8v9a',
 });
 
-/** A path parameter holding a ULID; a malformed one answers 404. */
-export const ulidParam = (name: string) =>
-  Ulid.openapi({ param: { name, in: 'path' }, description: `${name} (a malformed id answers 404).` });
+/** A path parameter holding a ULID; a malformed one answers 404. Its example is the placeholder of its name. */
+export const ulidParam = (name: ExampleIdName) =>
+  Ulid.openapi({
+    param: { name, in: 'path', example: EXAMPLE_ID[name] },
+    description: `${name} (a malformed id answers 404).`,
+  });
 
-export const DateTime = z.iso.datetime({ offset: true }).openapi({ example: '2026-11-01T12:00:00.000Z' });
+export const DateTime = z.iso.datetime({ offset: true }).openapi({ example: EXAMPLE_TIME });
 
 /** A Date as the contract writes it (ISO 8601 in UTC), null kept. */
 export const iso = (d: Date | null | undefined): string | null => d?.toISOString() ?? null;
 
-/** `{ 'application/json': { schema } }`, the content of a JSON request or response. */
-export const json = <T extends ZodType>(schema: T) => ({ 'application/json': { schema } });
+/**
+ * `{ 'application/json': { schema, example } }`, the content of a JSON response with its documented
+ * example (what the server sends, so typed as the schema's output; the examples test checks it).
+ */
+export function json<T extends ZodType>(
+  schema: T,
+  example?: z.output<T>,
+): { 'application/json': { schema: T; example?: z.output<T> } } {
+  return { 'application/json': example === undefined ? { schema } : { schema, example } };
+}
+
+/** A required JSON request body with its documented example (typed as what the caller may send). */
+export function jsonBody<T extends ZodType>(schema: T, example: z.input<T>) {
+  return { required: true, content: { 'application/json': { schema, example } } };
+}

@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Contact as ContactRecord } from '../../server-core/contacts/contact';
+import { encodeCursor } from '../../server-core/lib/cursor';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid, ulidParam } from './common';
-import { LedgerEntry } from './experiences';
+import { DateTime, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
+import { exampleLedgerEntry, LedgerEntry } from './experiences';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { ruleError, strictObject } from './strict-input';
@@ -31,6 +33,30 @@ export const Contact = z
     created_at: DateTime,
   })
   .openapi('Contact');
+
+const exampleContact: z.output<typeof Contact> = {
+  id: EXAMPLE_ID.contactId,
+  email: EXAMPLE_DEMO.contactEmail,
+  name: EXAMPLE_DEMO.contactName,
+  phone: null,
+  external_id: 'crm-1001',
+  verified: false,
+  attributes: { plan: 'pro', seats: 12 },
+  unsubscribed: false,
+  last_seen_at: EXAMPLE_LATER,
+  created_at: EXAMPLE_TIME,
+};
+
+/** The contact the upsert example creates. */
+const upsertedContact: z.output<typeof Contact> = {
+  ...exampleContact,
+  email: 'mary@acme-customer.test',
+  name: 'Mary Jackson',
+  phone: '+1 555 0100',
+  external_id: 'crm-1042',
+  attributes: { plan: 'starter', seats: 3 },
+  last_seen_at: EXAMPLE_TIME,
+};
 
 export function contactJson(c: ContactRecord) {
   return {
@@ -71,11 +97,18 @@ export const listContacts = createRoute({
     query: strictObject({
       ...pageQuery(),
       email: z.string().max(320).optional().openapi({ description: 'Exact match, case-insensitive.' }),
+      limit: pageQuery().limit.openapi({ param: { example: 1 } }),
       updated_since: DateTime.optional().openapi({ description: 'Contacts seen at or after this time.' }),
     }),
   },
   responses: {
-    200: { description: 'A page of contacts.', content: json(pageOf(Contact)) },
+    200: {
+      description: 'A page of contacts.',
+      content: json(pageOf(Contact), {
+        meta: { next_cursor: encodeCursor(EXAMPLE_ID.contactId) },
+        data: [exampleContact],
+      }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });
@@ -93,22 +126,29 @@ export const upsertContact = createRoute({
   security: API_KEY,
   request: {
     headers: idempotencyHeaders(),
-    body: {
-      required: true,
-      content: json(
-        strictObject({
-          email: z.email().max(320),
-          name: nullableText(200),
-          phone: nullableText(50),
-          external_id: nullableText(200),
-          attributes: Attributes,
-        }).openapi('UpsertContactRequest'),
-      ),
-    },
+    body: jsonBody(
+      strictObject({
+        email: z.email().max(320),
+        name: nullableText(200),
+        phone: nullableText(50),
+        external_id: nullableText(200),
+        attributes: Attributes,
+      }).openapi('UpsertContactRequest'),
+      {
+        email: upsertedContact.email,
+        name: upsertedContact.name,
+        phone: upsertedContact.phone,
+        external_id: upsertedContact.external_id,
+        attributes: upsertedContact.attributes,
+      },
+    ),
   },
   responses: {
-    200: { description: 'Updated.', content: json(ContactResponse) },
-    201: { description: 'Created.', content: json(ContactResponse) },
+    200: {
+      description: 'Updated.',
+      content: json(ContactResponse, { data: { ...upsertedContact, last_seen_at: EXAMPLE_LATER } }),
+    },
+    201: { description: 'Created.', content: json(ContactResponse, { data: upsertedContact }) },
     ...errorResponses(401, 403, 404, 409, 415, 422, 429),
   },
 });
@@ -123,7 +163,7 @@ export const getContact = createRoute({
   security: API_KEY,
   request: { params: contactParams },
   responses: {
-    200: { description: 'The contact.', content: json(ContactResponse) },
+    200: { description: 'The contact.', content: json(ContactResponse, { data: exampleContact }) },
     ...errorResponses(401, 403, 404, 429),
   },
 });
@@ -140,20 +180,23 @@ export const updateContact = createRoute({
   security: API_KEY,
   request: {
     params: contactParams,
-    body: {
-      required: true,
-      content: json(
-        strictObject({
-          name: nullableText(200),
-          phone: nullableText(50),
-          external_id: nullableText(200),
-          attributes: Attributes,
-        }).openapi('UpdateContactRequest'),
-      ),
-    },
+    body: jsonBody(
+      strictObject({
+        name: nullableText(200),
+        phone: nullableText(50),
+        external_id: nullableText(200),
+        attributes: Attributes,
+      }).openapi('UpdateContactRequest'),
+      { phone: '+44 20 7946 0000', attributes: { seats: 15, trial: null } },
+    ),
   },
   responses: {
-    200: { description: 'Updated.', content: json(ContactResponse) },
+    200: {
+      description: 'Updated.',
+      content: json(ContactResponse, {
+        data: { ...exampleContact, phone: '+44 20 7946 0000', attributes: { plan: 'pro', seats: 15 } },
+      }),
+    },
     ...errorResponses(401, 403, 404, 409, 415, 422, 429),
   },
 });
@@ -170,7 +213,10 @@ export const listContactExperiences = createRoute({
   security: API_KEY,
   request: { params: contactParams },
   responses: {
-    200: { description: 'The ledger.', content: json(z.object({ data: z.array(LedgerEntry) })) },
+    200: {
+      description: 'The ledger.',
+      content: json(z.object({ data: z.array(LedgerEntry) }), { data: [exampleLedgerEntry] }),
+    },
     ...errorResponses(401, 403, 404, 429),
   },
 });

@@ -2,8 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_PAGE_URL_LENGTH, type Page } from '../../server-core/content/add-page';
 import type { Upload } from '../../server-core/content/add-upload';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid } from './common';
+import { DateTime, json, jsonBody, Ulid } from './common';
 import { AudienceSchema, CONTENT_PERMISSION, CONTENT_TAG } from './content-fields';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -20,6 +21,16 @@ export const PageSchema = z
     updated_at: DateTime,
   })
   .openapi('Page');
+
+const examplePage: z.output<typeof PageSchema> = {
+  id: EXAMPLE_ID.pageId,
+  url: 'https://acme.example.com/help/shipping',
+  title: 'Shipping times',
+  audience: 'public',
+  chunk_count: 2,
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+};
 
 export function pageJson(p: Page, chunkCount: number) {
   return {
@@ -102,11 +113,18 @@ export const addPage = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(AddPageRequest) },
+    body: jsonBody(AddPageRequest, {
+      url: 'https://acme.example.com/help/shipping',
+      title: 'Shipping times',
+      html: '<h1 id="shipping">Shipping times</h1><p>Orders leave our warehouse within one working day.</p><h2 id="abroad">Abroad</h2><p>Allow 5 to 8 working days outside the EU.</p>',
+    }),
   },
   responses: {
-    200: { description: 'Replaced the page of this URL.', content: json(z.object({ data: PageSchema })) },
-    201: { description: 'Added.', content: json(z.object({ data: PageSchema })) },
+    200: {
+      description: 'Replaced the page of this URL.',
+      content: json(z.object({ data: PageSchema }), { data: { ...examplePage, updated_at: EXAMPLE_LATER } }),
+    },
+    201: { description: 'Added.', content: json(z.object({ data: PageSchema }), { data: examplePage }) },
     ...errorResponses(401, 403, 413, 415, 422),
   },
 });
@@ -126,10 +144,34 @@ export const addUpload = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } },
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: UploadForm,
+          // A file part's example is the local file the curl attaches (`-F file=@...`).
+          example: { file: 'refund-policy.md', audience: 'customers', title: 'Refund policy' },
+          encoding: { file: { contentType: 'text/markdown' } },
+        },
+      },
+    },
   },
   responses: {
-    201: { description: 'Added and indexed.', content: json(z.object({ data: UploadSchema })) },
+    201: {
+      description: 'Added and indexed.',
+      content: json(z.object({ data: UploadSchema }), {
+        data: {
+          id: EXAMPLE_ID.uploadId,
+          filename: 'refund-policy.md',
+          media_type: 'text/markdown',
+          byte_size: 1834,
+          title: 'Refund policy',
+          audience: 'customers',
+          chunk_count: 3,
+          created_at: EXAMPLE_TIME,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 413, 415, 422),
   },
 });

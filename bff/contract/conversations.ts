@@ -5,6 +5,7 @@ import type {
 } from '../../server-core/conversations/conversation';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { API_KEY } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -48,6 +49,22 @@ export const ConversationDetail = Conversation.extend({
   messages: z.array(Message).openapi({ description: 'The latest message_limit messages, oldest first.' }),
 }).openapi('ConversationDetail');
 
+const exampleConversation: z.output<typeof Conversation> = {
+  id: EXAMPLE_ID.conversationId,
+  contact_id: EXAMPLE_ID.contactId,
+  channel: 'widget',
+  state: 'resolved',
+  kind: 'conversation',
+  subject: 'Exporting invoices',
+  reference: null,
+  priority: null,
+  rating: null,
+  assignee_id: null,
+  last_message_at: EXAMPLE_LATER,
+  resolved_at: EXAMPLE_LATER,
+  created_at: EXAMPLE_TIME,
+};
+
 export function conversationJson(c: ConversationRecord) {
   return {
     id: c.id,
@@ -89,13 +106,19 @@ export const listConversations = createRoute({
   request: {
     query: strictObject({
       ...pageQuery(),
-      state: z.enum(['pending', 'open', 'snoozed', 'resolved']).optional(),
+      state: z
+        .enum(['pending', 'open', 'snoozed', 'resolved'])
+        .optional()
+        .openapi({ param: { example: 'resolved' } }),
       channel: z.string().max(50).optional(),
       contact_id: Ulid.optional(),
     }),
   },
   responses: {
-    200: { description: 'A page of conversations.', content: json(pageOf(Conversation)) },
+    200: {
+      description: 'A page of conversations.',
+      content: json(pageOf(Conversation), { meta: { next_cursor: null }, data: [exampleConversation] }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });
@@ -114,7 +137,32 @@ export const getConversation = createRoute({
     query: strictObject({ message_limit: z.coerce.number().int().min(1).max(200).default(50) }),
   },
   responses: {
-    200: { description: 'The conversation.', content: json(z.object({ data: ConversationDetail })) },
+    200: {
+      description: 'The conversation.',
+      content: json(z.object({ data: ConversationDetail }), {
+        data: {
+          ...exampleConversation,
+          messages: [
+            {
+              id: EXAMPLE_ID.messageId,
+              direction: 'in',
+              author_type: 'contact',
+              kind: 'text',
+              body: 'How do I export last month’s invoices?',
+              created_at: EXAMPLE_TIME,
+            },
+            {
+              id: '01m6bjg2hq5n7r9t1v3x5z7b9d',
+              direction: 'out',
+              author_type: 'agent',
+              kind: 'text',
+              body: 'Billing → Invoices → Export, then pick the month.',
+              created_at: EXAMPLE_LATER,
+            },
+          ],
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });

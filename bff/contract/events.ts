@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { EVENT_NAME } from '../../server-core/events/event-rules';
 import type { ContactEvent } from '../../server-core/events/list-contact-events';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid, ulidParam } from './common';
+import { DateTime, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { ruleError, strictObject } from './strict-input';
@@ -56,10 +57,27 @@ export const ingestContactEvents = createRoute({
   security: API_KEY,
   request: {
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(strictObject({ events: z.array(IncomingEvent) })) },
+    body: jsonBody(strictObject({ events: z.array(IncomingEvent) }), {
+      events: [
+        {
+          name: 'report_exported',
+          email: EXAMPLE_DEMO.contactEmail,
+          properties: { format: 'csv', rows: 120 },
+        },
+        { name: 'invited_teammate', external_id: 'crm-9999' },
+      ],
+    }),
   },
   responses: {
-    200: { description: 'Written, with the events whose contact is unknown.', content: json(IngestResult) },
+    200: {
+      description: 'Written, with the events whose contact is unknown.',
+      content: json(IngestResult, {
+        data: {
+          accepted: 1,
+          rejected: [{ index: 1, code: 'contact_not_found', message: 'No contact with this external_id.' }],
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 415, 422, 429),
   },
 });
@@ -113,7 +131,22 @@ export const listContactEvents = createRoute({
     }),
   },
   responses: {
-    200: { description: 'A page of events.', content: json(pageOf(RecordedContactEvent)) },
+    200: {
+      description: 'A page of events.',
+      content: json(pageOf(RecordedContactEvent), {
+        meta: { next_cursor: null },
+        data: [
+          {
+            id: EXAMPLE_ID.eventId,
+            name: 'report_exported',
+            properties: { format: 'csv', rows: 120 },
+            occurred_at: EXAMPLE_TIME,
+            received_at: EXAMPLE_TIME,
+            source: 'api',
+          },
+        ],
+      }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });

@@ -9,6 +9,7 @@ import type {
 } from '../../server-core/experiences/read-experiences';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { API_KEY } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -30,6 +31,17 @@ export const Experience = z
     updated_at: DateTime,
   })
   .openapi('Experience');
+
+const exampleExperience: z.output<typeof Experience> = {
+  id: EXAMPLE_ID.experienceId,
+  type: 'tour',
+  name: 'Welcome tour',
+  slug: 'welcome-tour',
+  status: 'published',
+  live_version_id: EXAMPLE_ID.versionId,
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+};
 
 export function experienceJson(e: ExperienceRecord) {
   return {
@@ -63,6 +75,24 @@ export const ProgressRow = z
     last_url: z.string().nullable(),
   })
   .openapi('ExperienceProgressRow');
+
+const exampleProgressRow: z.output<typeof ProgressRow> = {
+  session_id: EXAMPLE_ID.sessionId,
+  contact_id: EXAMPLE_ID.contactId,
+  contact_name: EXAMPLE_DEMO.contactName,
+  contact_email: EXAMPLE_DEMO.contactEmail,
+  widget_visitor_id: null,
+  version_id: EXAMPLE_ID.versionId,
+  state: 'completed',
+  end_reason: 'completed',
+  progress: 1,
+  items_done: 3,
+  items_total: 3,
+  current_step_cvid: 'invite',
+  started_at: EXAMPLE_TIME,
+  ended_at: EXAMPLE_LATER,
+  last_url: 'https://app.acme.test/',
+};
 
 export function progressRowJson(r: ProgressRecord) {
   return {
@@ -103,6 +133,23 @@ export const LedgerEntry = z
   })
   .openapi('ContactExperienceLedgerEntry');
 
+export const exampleLedgerEntry: z.output<typeof LedgerEntry> = {
+  experience_id: EXAMPLE_ID.experienceId,
+  name: 'Welcome tour',
+  slug: 'welcome-tour',
+  type: 'tour',
+  state: 'completed',
+  session_id: EXAMPLE_ID.sessionId,
+  version_id: EXAMPLE_ID.versionId,
+  progress: 1,
+  items_done: 3,
+  items_total: 3,
+  started_at: EXAMPLE_TIME,
+  ended_at: EXAMPLE_LATER,
+  seen_at: null,
+  dismissed_at: null,
+};
+
 export function ledgerEntryJson(e: LedgerRecord) {
   return {
     experience_id: e.experience_id,
@@ -136,12 +183,21 @@ export const listExperiences = createRoute({
   request: {
     query: strictObject({
       ...pageQuery(),
-      type: z.enum(EXPERIENCE_TYPES).optional(),
+      type: z
+        .enum(EXPERIENCE_TYPES)
+        .optional()
+        .openapi({ param: { example: 'tour' } }),
       status: z.enum(['draft', 'published', 'archived']).optional(),
     }),
   },
   responses: {
-    200: { description: 'A page of experiences.', content: json(pageOf(Experience, { dataFirst: true })) },
+    200: {
+      description: 'A page of experiences.',
+      content: json(pageOf(Experience, { dataFirst: true }), {
+        data: [exampleExperience],
+        meta: { next_cursor: null },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422, 429),
   },
 });
@@ -156,7 +212,10 @@ export const getExperience = createRoute({
   security: API_KEY,
   request: { params: experienceParams },
   responses: {
-    200: { description: 'The experience.', content: json(z.object({ data: Experience })) },
+    200: {
+      description: 'The experience.',
+      content: json(z.object({ data: Experience }), { data: exampleExperience }),
+    },
     ...errorResponses(401, 403, 404, 429),
   },
 });
@@ -182,7 +241,10 @@ export const listExperienceProgress = createRoute({
   responses: {
     200: {
       description: 'A page of progress rows.',
-      content: json(pageOf(ProgressRow, { dataFirst: true })),
+      content: json(pageOf(ProgressRow, { dataFirst: true }), {
+        data: [exampleProgressRow],
+        meta: { next_cursor: null },
+      }),
     },
     ...errorResponses(401, 403, 404, 422, 429),
   },

@@ -11,6 +11,7 @@ import {
 } from '../../server-core/content/step-limits';
 import { DateTime, Ulid } from './common';
 import { nullableStr, str } from './content-fields';
+import { EXAMPLE_ID } from './examples';
 import { strictObject } from './strict-input';
 
 /**
@@ -148,3 +149,31 @@ export const StepInputSchema = strictObject({
   description:
     'A step as written; its place in the list is its seq. Free-form: annotations only; any other unknown key is 422 parameter_unknown.',
 });
+
+/** A step as the examples show it: a click on a button, without screenshot. */
+export const exampleStep: z.output<typeof StepSchema> = {
+  id: EXAMPLE_ID.stepId,
+  seq: 1,
+  type: 'click',
+  text: 'Open Account settings from the menu in the top right corner.',
+  screenshot: null,
+  redactions: [],
+  policy_redactions: [],
+  smart_blur_suggestions: [],
+  annotations: {},
+  element: {
+    selector_candidates: ['[data-test=account-menu]', 'header nav button:nth-of-type(3)'],
+    role: 'button',
+    name: 'Account settings',
+    tag: 'button',
+    bounding_box: { x: 1180, y: 12, w: 88, h: 32 },
+    dom_path_hash: null,
+    nearest_landmark: 'banner',
+    source: null,
+    ancestors: [],
+  },
+  alerts: [],
+  walkthrough: { enabled: true, alternate_text: null, input_placeholder: null },
+  input: { masked: false },
+  app: null,
+};

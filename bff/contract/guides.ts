@@ -3,9 +3,10 @@ import { SHARE_MODES } from '../../server-core/content/audience';
 import type { Guide } from '../../server-core/content/guide';
 import { MAX_STEPS } from '../../server-core/content/step-limits';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { CONTENT_PERMISSION, CONTENT_TAG, ContentStatus, nullableStr } from './content-fields';
-import { StepInputSchema, StepSchema } from './guide-steps';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
+import { exampleStep, StepInputSchema, StepSchema } from './guide-steps';
 import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -63,6 +64,25 @@ export const GuideSchema = z
       .nullable(),
   })
   .openapi('Guide');
+
+const exampleGuide: z.output<typeof GuideSchema> = {
+  id: EXAMPLE_ID.guideId,
+  title: 'Invite a teammate',
+  description: 'Give a colleague access to your account.',
+  status: 'published',
+  share_mode: 'customers',
+  step_count: 1,
+  language: 'en',
+  verified_at: null,
+  published_at: EXAMPLE_TIME,
+  created_at: EXAMPLE_TIME,
+  updated_at: EXAMPLE_TIME,
+  steps: [exampleStep],
+  brand_profile_id: null,
+  brand: null,
+  capture_session_id: null,
+  capture: null,
+};
 
 /** The Guide shape of spec section 2 (plus share_mode and published_at), for the portal and the public API. */
 export function guideJson(g: Guide) {
@@ -139,7 +159,7 @@ export const getGuide = createRoute({
   security: API_KEY,
   request: { params: z.object({ guideId: ulidParam('guideId') }) },
   responses: {
-    200: { description: 'The guide.', content: json(GuideResponse) },
+    200: { description: 'The guide.', content: json(GuideResponse, { data: exampleGuide }) },
     ...errorResponses(401, 403, 404, 429),
   },
 });
@@ -155,10 +175,32 @@ export const createGuide = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(CreateGuideRequest) },
+    body: jsonBody(CreateGuideRequest, {
+      title: 'Invite a teammate',
+      description: 'Give a colleague access to your account.',
+      steps: [
+        {
+          type: 'click',
+          text: 'Open Account settings from the menu in the top right corner.',
+          element: {
+            selector_candidates: ['[data-test=account-menu]', 'header nav button:nth-of-type(3)'],
+            role: 'button',
+            name: 'Account settings',
+            tag: 'button',
+            bounding_box: { x: 1180, y: 12, w: 88, h: 32 },
+            nearest_landmark: 'banner',
+          },
+        },
+      ],
+    }),
   },
   responses: {
-    201: { description: 'Created as a draft.', content: json(GuideResponse) },
+    201: {
+      description: 'Created as a draft.',
+      content: json(GuideResponse, {
+        data: { ...exampleGuide, status: 'draft', published_at: null },
+      }),
+    },
     ...errorResponses(401, 403, 413, 415, 422),
   },
 });
@@ -174,9 +216,21 @@ export const updateGuide = createRoute({
     'this guide: 422 unknown_step_id otherwise). A published guide is re-indexed in the same transaction; an ' +
     `edit announces nothing. ${CONTENT_PERMISSION}`,
   security: PORTAL_SESSION,
-  request: { params: guideParams, body: { required: true, content: json(UpdateGuideRequest) } },
+  request: {
+    params: guideParams,
+    body: jsonBody(UpdateGuideRequest, { description: 'Give a colleague access to your Acme account.' }),
+  },
   responses: {
-    200: { description: 'The guide as it is now.', content: json(GuideResponse) },
+    200: {
+      description: 'The guide as it is now.',
+      content: json(GuideResponse, {
+        data: {
+          ...exampleGuide,
+          description: 'Give a colleague access to your Acme account.',
+          updated_at: EXAMPLE_LATER,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 413, 415, 422),
   },
 });
@@ -194,7 +248,12 @@ export const publishGuide = createRoute({
   security: PORTAL_SESSION,
   request: { params: guideParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The published guide.', content: json(GuideResponse) },
+    200: {
+      description: 'The published guide.',
+      content: json(GuideResponse, {
+        data: { ...exampleGuide, published_at: EXAMPLE_LATER, updated_at: EXAMPLE_LATER },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });
@@ -211,7 +270,12 @@ export const unpublishGuide = createRoute({
   security: PORTAL_SESSION,
   request: { params: guideParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The guide, now a draft.', content: json(GuideResponse) },
+    200: {
+      description: 'The guide, now a draft.',
+      content: json(GuideResponse, {
+        data: { ...exampleGuide, status: 'draft', published_at: null, updated_at: EXAMPLE_LATER },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });

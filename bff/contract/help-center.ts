@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { articleUrl } from '../../server-core/content/article';
 import { errorResponses } from '../openapi/schemas';
 import { json } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_HELP_CENTER, EXAMPLE_ID } from './examples';
 import { strictObject } from './strict-input';
 
 /** The public help center's search, served on the workspace's own help-center host. */
@@ -35,15 +37,38 @@ export const helpCenterSearch = createRoute({
     'any other host answers 404. No authentication; public audience only; one result per source (its best ' +
     `passage), best first, at most 10. At most ${HELP_CENTER_RATE_PER_MINUTE} searches per minute per address ` +
     'and host (429 with Retry-After).',
+  servers: [
+    {
+      url: EXAMPLE_HELP_CENTER,
+      description: "a help-center host of the workspace (the demo workspace's is help.localhost)",
+    },
+  ],
   request: {
     query: strictObject({
-      q: z.string().trim().min(2).max(500).openapi({ description: '2..500 characters after trimming.' }),
+      q: z
+        .string()
+        .trim()
+        .min(2)
+        .max(500)
+        .openapi({ description: '2..500 characters after trimming.', param: { example: 'reset password' } }),
     }),
   },
   responses: {
     200: {
       description: 'The public sources that answer the query.',
-      content: json(z.object({ data: z.array(Result) })),
+      content: json(z.object({ data: z.array(Result) }), {
+        data: [
+          {
+            title: 'Reset your password',
+            url: articleUrl(EXAMPLE_DEMO.articleSlug),
+            snippet:
+              'Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.',
+            document_ref: `article:${EXAMPLE_ID.articleId}#s1`,
+            source: { kind: 'article', id: EXAMPLE_ID.articleId },
+            score: 0.0328,
+          },
+        ],
+      }),
     },
     ...errorResponses(404, 422, 429),
   },

@@ -1,38 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeDb } from '../../server-core/testing/db';
 import { OPENAPI_PATH } from '../openapi/document';
+import { contractOperations } from '../testing/contract-operations';
 import { makeTestApp } from '../testing/services';
-
-interface OperationConstant {
-  file: string;
-  name: string;
-  operationId: string;
-  method: string;
-  path: string;
-}
-
-const isOperation = (v: unknown): v is { operationId: string; method: string; path: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { operationId?: unknown }).operationId === 'string' &&
-  typeof (v as { method?: unknown }).method === 'string' &&
-  typeof (v as { path?: unknown }).path === 'string';
-
-/** Every exported operation constant of bff/contract, with the file that declares it. */
-async function operationConstants(): Promise<OperationConstant[]> {
-  const dir = fileURLToPath(new URL('.', import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-  const found: OperationConstant[] = [];
-  for (const file of files) {
-    const mod = (await import(`./${file}`)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(mod)) {
-      if (isOperation(value)) found.push({ file, name, ...value });
-    }
-  }
-  return found;
-}
 
 /**
  * The rule that keeps an operationId one hop from its file: each operation of the OpenAPI document is
@@ -50,7 +20,7 @@ describeDb('the contract declares each operation once, under its operationId', (
       const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
         Object.entries(item).map(([method, op]) => ({ operationId: op.operationId, method, path })),
       );
-      const constants = await operationConstants();
+      const constants = await contractOperations();
 
       for (const c of constants) expect(c.name, `${c.file}: ${c.name}`).toBe(c.operationId);
       const names = constants.map((c) => c.operationId);

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { articleUrl } from '../../server-core/content/article';
 import { errorResponses } from '../openapi/schemas';
-import { json } from './common';
+import { json, jsonBody } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID } from './examples';
 import { API_KEY, idempotencyHeaders } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -62,13 +64,32 @@ export const queryRetrieval = createRoute({
   security: API_KEY,
   request: {
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(QueryRequest) },
+    body: jsonBody(QueryRequest, { query: 'how do I reset my password', top_k: 3 }),
   },
   responses: {
     200: {
       description: 'The best chunks and the audiences applied.',
       content: json(
         z.object({ data: z.array(RetrievalChunk), meta: z.object({ audiences: z.array(AudienceEnum) }) }),
+        {
+          data: [
+            {
+              chunk_id: EXAMPLE_ID.chunkId,
+              document_ref: `article:${EXAMPLE_ID.articleId}#s1`,
+              text: 'Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.',
+              audience: 'public',
+              score: 0.0328,
+              similarity: 0.81,
+              source: {
+                kind: 'article',
+                id: EXAMPLE_ID.articleId,
+                title: 'Reset your password',
+                url: articleUrl(EXAMPLE_DEMO.articleSlug),
+              },
+            },
+          ],
+          meta: { audiences: ['public', 'customers'] },
+        },
       ),
     },
     ...errorResponses(401, 403, 404, 415, 422, 429),

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
+import { json } from './common';
 
 export const healthz = createRoute({
   operationId: 'healthz',
@@ -10,11 +11,10 @@ export const healthz = createRoute({
   responses: {
     200: {
       description: 'The service and its database answer.',
-      content: {
-        'application/json': {
-          schema: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-        },
-      },
+      content: json(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), {
+        status: 'ok',
+        database: 'postgres',
+      }),
     },
     503: { ...errorResponses(422)[422], description: 'The database does not answer.' },
   },

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { DeliveryStatus, WebhookDelivery } from '../../server-core/webhooks/delivery-record';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { API_KEY, idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -82,6 +83,41 @@ export const WebhookDeliverySchema = z
   })
   .openapi('WebhookDelivery');
 
+const exampleDelivery: z.output<typeof WebhookDeliverySchema> = {
+  id: EXAMPLE_ID.deliveryId,
+  endpoint_id: EXAMPLE_ID.endpointId,
+  event_id: EXAMPLE_ID.eventId,
+  event_type: 'contact.created',
+  idempotency_key: EXAMPLE_ID.deliveryId,
+  payload_version: '2026-10-09',
+  status: 'succeeded',
+  attempt_count: 2,
+  next_attempt_at: null,
+  redelivery_of: null,
+  created_at: EXAMPLE_TIME,
+  completed_at: EXAMPLE_LATER,
+  attempts: [
+    {
+      number: 1,
+      attempted_at: EXAMPLE_TIME,
+      duration_ms: 10000,
+      status_code: null,
+      succeeded: false,
+      error_code: 'timeout',
+      error: 'No answer within 10 seconds.',
+    },
+    {
+      number: 2,
+      attempted_at: EXAMPLE_LATER,
+      duration_ms: 212,
+      status_code: 200,
+      succeeded: true,
+      error_code: null,
+      error: null,
+    },
+  ],
+};
+
 export function deliveryJson(d: WebhookDelivery) {
   return {
     id: d.id,
@@ -126,7 +162,7 @@ export const listWebhookDeliveries = createRoute({
     200: {
       description:
         'Deliveries newest first; attempts oldest first with time, duration, status code or error.',
-      content: json(pageOf(WebhookDeliverySchema)),
+      content: json(pageOf(WebhookDeliverySchema), { meta: { next_cursor: null }, data: [exampleDelivery] }),
     },
     ...errorResponses(401, 403, 404, 422),
   },
@@ -150,7 +186,19 @@ export const redeliverWebhookDelivery = createRoute({
   responses: {
     201: {
       description: 'The new delivery; its first attempt is due now.',
-      content: json(z.object({ data: WebhookDeliverySchema })),
+      content: json(z.object({ data: WebhookDeliverySchema }), {
+        data: {
+          ...exampleDelivery,
+          id: '01m6bjfz2c4k8e9r0t3v5w7x9y',
+          status: 'pending',
+          attempt_count: 0,
+          next_attempt_at: EXAMPLE_LATER,
+          redelivery_of: EXAMPLE_ID.deliveryId,
+          created_at: EXAMPLE_LATER,
+          completed_at: null,
+          attempts: [],
+        },
+      }),
     },
     ...errorResponses(401, 403, 404, 409),
   },
@@ -167,7 +215,20 @@ const TEST_DESCRIPTION =
   'event-type list. 409 `endpoint_disabled` while the endpoint is disabled.';
 const testAccepted = {
   description: 'The delivery, queued: its first attempt is due now (`attempts` is still empty).',
-  content: json(z.object({ data: WebhookDeliverySchema })),
+  content: json(z.object({ data: WebhookDeliverySchema }), {
+    data: {
+      ...exampleDelivery,
+      id: '01m6bjg3m1r5a7c9e1g3j5k7n9',
+      event_id: '01m6bjg3m1r5a7c9e1g3j5k7p0',
+      event_type: 'webhook.ping',
+      idempotency_key: '01m6bjg3m1r5a7c9e1g3j5k7n9',
+      status: 'pending',
+      attempt_count: 0,
+      next_attempt_at: EXAMPLE_TIME,
+      completed_at: null,
+      attempts: [],
+    },
+  }),
 };
 
 export const sendWebhookTestEvent = createRoute({

@@ -3,7 +3,8 @@ import { MAX_DESCRIPTION_LENGTH, MAX_EVENTS } from '../../server-core/webhooks/e
 import type { WebhookEndpoint } from '../../server-core/webhooks/endpoint-record';
 import { MAX_URL_LENGTH } from '../../server-core/webhooks/url-guard';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { API_KEY, idempotencyHeaders, NO_STORE, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -41,6 +42,20 @@ export const WebhookEndpointSchema = z
     created_at: DateTime,
   })
   .openapi('WebhookEndpoint');
+
+const exampleEndpoint: z.output<typeof WebhookEndpointSchema> = {
+  id: EXAMPLE_ID.endpointId,
+  url: 'https://hooks.example.com/support',
+  description: 'CRM sync',
+  events: ['contact.created', 'conversation.created'],
+  status: 'enabled',
+  payload_version: '2026-10-09',
+  consecutive_failures: 0,
+  disabled_at: null,
+  disabled_reason: null,
+  last_success_at: null,
+  created_at: EXAMPLE_TIME,
+};
 
 export function endpointJson(e: WebhookEndpoint) {
   return {
@@ -118,13 +133,22 @@ const UpdateWebhookEndpointRequest = strictObject({
 const LIST_SUMMARY = 'List webhook endpoints (never their secrets)';
 const endpointPage = {
   description: 'Endpoints, newest first.',
-  content: json(pageOf(WebhookEndpointSchema)),
+  content: json(pageOf(WebhookEndpointSchema), {
+    meta: { next_cursor: null },
+    data: [{ ...exampleEndpoint, last_success_at: EXAMPLE_LATER }],
+  }),
 };
-const createBody = { required: true, content: json(CreateWebhookEndpointRequest) };
+const createBody = jsonBody(CreateWebhookEndpointRequest, {
+  url: 'https://hooks.example.com/support',
+  description: 'CRM sync',
+  events: ['contact.created', 'conversation.created'],
+});
 const created = (description: string) => ({
   description,
   headers: NO_STORE,
-  content: json(CreatedWebhookEndpoint),
+  content: json(CreatedWebhookEndpoint, {
+    data: { ...exampleEndpoint, secret: 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG' },
+  }),
 });
 const PORTAL_ENDPOINTS = '/api/v1/workspaces/{workspaceId}/webhook-endpoints';
 
@@ -213,12 +237,19 @@ export const updateWebhookEndpoint = createRoute({
   security: PORTAL_SESSION,
   request: {
     params: workspaceParams.extend({ endpointId: ulidParam('endpointId') }),
-    body: { required: true, content: json(UpdateWebhookEndpointRequest) },
+    body: jsonBody(UpdateWebhookEndpointRequest, {
+      events: ['contact.created', 'conversation.created', 'conversation.resolved'],
+    }),
   },
   responses: {
     200: {
       description: 'The endpoint as it is now.',
-      content: json(z.object({ data: WebhookEndpointSchema })),
+      content: json(z.object({ data: WebhookEndpointSchema }), {
+        data: {
+          ...exampleEndpoint,
+          events: ['contact.created', 'conversation.created', 'conversation.resolved'],
+        },
+      }),
     },
     ...errorResponses(401, 403, 404, 422),
   },

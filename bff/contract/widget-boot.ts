@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { BootResult } from '../../server-core/widget/boot-widget';
+import { widgetTheme } from '../../server-core/widget/brand-colors';
 import { DEFAULT_TABS, LANGUAGE_SETTINGS, LAUNCHER_SIDES } from '../../server-core/widget/widget-settings';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
+import { EXAMPLE_ID } from './examples';
 import { NO_STORE } from './operation-parts';
 import { WIDGET_TAG, websiteIdQuery } from './widget-install';
 import { WidgetTheme } from './widget-settings';
@@ -105,7 +107,40 @@ export const widgetBoot = createRoute({
   security: OPTIONAL_VISITOR_TOKEN,
   request: { query: websiteIdQuery },
   responses: {
-    200: { description: 'Boot config and visitor.', headers: NO_STORE, content: json(BootResponse) },
+    200: {
+      description: 'Boot config and visitor.',
+      headers: NO_STORE,
+      content: json(BootResponse, {
+        data: {
+          visitor: {
+            id: EXAMPLE_ID.visitorId,
+            token: `wvt_${EXAMPLE_ID.websiteId}Qm4sX9cV2bN7kL1pR8tY3wE6zA0dF5gH2jK9uI4oT7r`,
+            expires_at: '2027-04-30T12:00:00.000Z',
+            identity: null,
+          },
+          config: {
+            website_id: EXAMPLE_ID.websiteId,
+            workspace_name: 'Acme Demo',
+            features: { experiences: true, event_tracking: true, walkthrough: true },
+            widget_settings: {
+              default_tab: 'help',
+              launcher_side: 'right',
+              greeting: null,
+              language: 'auto',
+              theme: widgetTheme('#1f5fa8'),
+            },
+            launcher_icon_url: null,
+            logo_url: 'https://cdn.example.com/acme/logo.png',
+            attachments: {
+              enabled: false,
+              max_bytes: 10485760,
+              types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'],
+            },
+            trigger_rules: [],
+          },
+        },
+      }),
+    },
     ...errorResponses(404, 422, 429),
   },
 });

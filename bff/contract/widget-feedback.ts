@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ArticleVote } from '../../server-core/widget/article-feedback';
 import { FEEDBACK_PER_MINUTE } from '../../server-core/widget/article-feedback';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid, ulidParam } from './common';
+import { DateTime, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -38,10 +39,15 @@ export const widgetArticleFeedback = createRoute({
   security: VISITOR_TOKEN,
   request: {
     params: z.object({ articleId: ulidParam('articleId') }),
-    body: { required: true, content: json(FeedbackRequest) },
+    body: jsonBody(FeedbackRequest, { helpful: true }),
   },
   responses: {
-    200: { description: 'The vote as it stands.', content: json(z.object({ data: Vote })) },
+    200: {
+      description: 'The vote as it stands.',
+      content: json(z.object({ data: Vote }), {
+        data: { article_id: EXAMPLE_ID.articleId, helpful: true, submitted_at: EXAMPLE_TIME },
+      }),
+    },
     ...errorResponses(401, 404, 415, 422, 429),
   },
 });

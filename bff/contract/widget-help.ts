@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { HelpArticle } from '../../server-core/widget/help-articles';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -58,7 +59,11 @@ export const widgetSearchHelp = createRoute({
   security: VISITOR_TOKEN,
   request: {
     query: strictObject({
-      q: z.string().max(200).optional().openapi({ description: 'Search words (at most 200 characters).' }),
+      q: z
+        .string()
+        .max(200)
+        .optional()
+        .openapi({ description: 'Search words (at most 200 characters).', param: { example: 'password' } }),
     }),
   },
   responses: {
@@ -73,6 +78,17 @@ export const widgetSearchHelp = createRoute({
               .openapi({ description: 'The article access levels applied for this visitor.' }),
           }),
         }),
+        {
+          data: [
+            {
+              id: EXAMPLE_ID.articleId,
+              slug: EXAMPLE_DEMO.articleSlug,
+              title: 'Reset your password',
+              excerpt: 'Forgot your password? You can set a new one in a minute.',
+            },
+          ],
+          meta: { access_levels: ['public'] },
+        },
       ),
     },
     ...errorResponses(401, 422, 429),
@@ -93,11 +109,24 @@ export const widgetGetArticle = createRoute({
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'slug', in: 'path' }, example: 'reset-your-password' }),
+        .openapi({ param: { name: 'slug', in: 'path', example: EXAMPLE_DEMO.articleSlug } }),
     }),
   },
   responses: {
-    200: { description: 'The article.', content: json(z.object({ data: Article })) },
+    200: {
+      description: 'The article.',
+      content: json(z.object({ data: Article }), {
+        data: {
+          id: EXAMPLE_ID.articleId,
+          slug: EXAMPLE_DEMO.articleSlug,
+          title: 'Reset your password',
+          body: 'Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.',
+          body_html:
+            '<p>Forgot your password? You can set a new one in a minute.</p>\n<ol>\n<li>Open the sign-in page and choose <strong>Forgot password</strong>.</li>\n</ol>\n',
+          updated_at: EXAMPLE_TIME,
+        },
+      }),
+    },
     ...errorResponses(401, 404),
   },
 });

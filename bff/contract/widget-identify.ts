@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Contact } from '../../server-core/contacts/contact';
 import { errorResponses } from '../openapi/schemas';
-import { json } from './common';
+import { json, jsonBody } from './common';
+import { EXAMPLE_DEMO, EXAMPLE_SECRET } from './examples';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -44,7 +45,13 @@ export const widgetIdentify = createRoute({
     'The contact is created or updated (verified, attributes merged) and the visitor is bound to it until the ' +
     'identity secret is rotated.',
   security: VISITOR_TOKEN,
-  request: { body: { required: true, content: json(IdentifyRequest) } },
+  request: {
+    body: jsonBody(IdentifyRequest, {
+      email: EXAMPLE_DEMO.contactEmail,
+      name: EXAMPLE_DEMO.contactName,
+      hmac: EXAMPLE_SECRET.identityHmac,
+    }),
+  },
   responses: {
     200: {
       description: 'Verified.',
@@ -52,6 +59,7 @@ export const widgetIdentify = createRoute({
         z.object({
           data: z.object({ email: z.string(), name: z.string().nullable(), verified: z.literal(true) }),
         }),
+        { data: { email: EXAMPLE_DEMO.contactEmail, name: EXAMPLE_DEMO.contactName, verified: true } },
       ),
     },
     ...errorResponses(401, 403, 415, 422),

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { IdentitySecretStatus } from '../../server-core/widget/identity-secret';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json } from './common';
+import { EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
 import { idempotencyHeaders, NO_STORE, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { PORTAL_WIDGET_TAG } from './widget-install';
 
@@ -30,6 +31,7 @@ export const getWidgetIdentitySecret = createRoute({
         z
           .object({ data: z.object({ configured: z.boolean(), rotated_at: DateTime.nullable() }) })
           .openapi('WidgetIdentitySecretStatus'),
+        { data: { configured: true, rotated_at: EXAMPLE_TIME } },
       ),
     },
     ...errorResponses(401, 403, 404),
@@ -57,6 +59,12 @@ export const rotateWidgetIdentitySecret = createRoute({
         z
           .object({ data: z.object({ secret: z.string(), rotated_at: DateTime }) })
           .openapi('WidgetIdentitySecret'),
+        {
+          data: {
+            secret: 'wis_kP3xV8nQ2rT6yB1mC5dF9gH4jL7sW0zA3eR6tY9uI2o',
+            rotated_at: EXAMPLE_LATER,
+          },
+        },
       ),
     },
     ...errorResponses(401, 403, 404, 409, 422),

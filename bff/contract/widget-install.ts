@@ -1,7 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { buildAgentInstructions } from '../../server-core/widget/agent-instructions';
 import type { InstallInfo } from '../../server-core/widget/install-info';
+import { buildSnippet } from '../../server-core/widget/snippet';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid } from './common';
+import { EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -29,6 +32,24 @@ export const WidgetInstallInfo = z
   })
   .openapi('WidgetInstallInfo');
 
+const exampleSnippet = buildSnippet('https://support.example.com/cdn', EXAMPLE_ID.websiteId);
+const exampleInstall: z.output<typeof WidgetInstallInfo> = {
+  website_id: EXAMPLE_ID.websiteId,
+  snippet: exampleSnippet,
+  installed: true,
+  installed_at: EXAMPLE_TIME,
+  // The first lines of the brief (the answer carries all of it).
+  agent_instructions: `${buildAgentInstructions({
+    websiteId: EXAMPLE_ID.websiteId,
+    snippet: exampleSnippet,
+    cdnUrl: 'https://support.example.com/cdn',
+    apiUrl: 'https://support.example.com',
+  })
+    .split('\n')
+    .slice(0, 5)
+    .join('\n')}\n…`,
+};
+
 export function installInfoJson(info: InstallInfo) {
   return { ...info, installed_at: iso(info.installed_at) };
 }
@@ -36,7 +57,7 @@ export function installInfoJson(info: InstallInfo) {
 /** The website id of the snippet: public, it names the workspace on widget calls. */
 export const websiteIdQuery = strictObject({
   website_id: Ulid.openapi({
-    param: { name: 'website_id', in: 'query' },
+    param: { name: 'website_id', in: 'query', example: EXAMPLE_ID.websiteId },
     description: 'The workspace website id from the snippet (WIDGET_WEBSITE_ID).',
   }),
 });
@@ -51,7 +72,10 @@ export const widgetInstall = createRoute({
     'Public: the website id is in every page that carries the snippet. Unknown website ids answer 404.',
   request: { query: websiteIdQuery },
   responses: {
-    200: { description: 'Install info.', content: json(z.object({ data: WidgetInstallInfo })) },
+    200: {
+      description: 'Install info.',
+      content: json(z.object({ data: WidgetInstallInfo }), { data: exampleInstall }),
+    },
     ...errorResponses(404, 422),
   },
 });
@@ -65,7 +89,10 @@ export const getWidgetInstall = createRoute({
   security: PORTAL_SESSION,
   request: { params: workspaceParams },
   responses: {
-    200: { description: 'Install info.', content: json(z.object({ data: WidgetInstallInfo })) },
+    200: {
+      description: 'Install info.',
+      content: json(z.object({ data: WidgetInstallInfo }), { data: exampleInstall }),
+    },
     ...errorResponses(401, 403, 404),
   },
 });

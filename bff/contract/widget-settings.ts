@@ -8,7 +8,8 @@ import {
   type WidgetSettings,
 } from '../../server-core/widget/widget-settings';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json } from './common';
+import { DateTime, iso, json, jsonBody } from './common';
+import { EXAMPLE_LATER } from './examples';
 import { PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 import { PORTAL_WIDGET_TAG } from './widget-install';
@@ -98,8 +99,24 @@ export function widgetSettingsJson(s: WidgetSettings) {
   };
 }
 
+const exampleSettings: z.output<typeof Settings> = {
+  default_tab: 'help',
+  brand_color: '#1f5fa8',
+  launcher_side: 'right',
+  greeting: null,
+  language: 'auto',
+  launcher_icon_url: null,
+  logo_url: 'https://cdn.example.com/acme/logo.png',
+  theme: widgetTheme('#1f5fa8'),
+  updated_at: EXAMPLE_LATER,
+};
+const EXAMPLE_UPDATE = { brand_color: '#0f766e', greeting: 'Welcome to Acme! Ask us anything.' };
+
 const PATH = '/api/v1/workspaces/{workspaceId}/widget/settings';
-const settingsResponse = { description: 'The widget settings.', content: json(z.object({ data: Settings })) };
+const settingsResponse = (example: z.output<typeof Settings>) => ({
+  description: 'The widget settings.',
+  content: json(z.object({ data: Settings }), { data: example }),
+});
 
 export const getWidgetSettings = createRoute({
   operationId: 'getWidgetSettings',
@@ -109,7 +126,7 @@ export const getWidgetSettings = createRoute({
   summary: "The messenger's appearance: brand colour, launcher side, greeting, language, default tab, images",
   security: PORTAL_SESSION,
   request: { params: workspaceParams },
-  responses: { 200: settingsResponse, ...errorResponses(401, 403, 404) },
+  responses: { 200: settingsResponse(exampleSettings), ...errorResponses(401, 403, 404) },
 });
 
 export const updateWidgetSettings = createRoute({
@@ -123,6 +140,13 @@ export const updateWidgetSettings = createRoute({
     'and its rule: `hex_color`, `max_length`, `single_line`, `enum`, `url` or `https_url`. Audited as ' +
     'widget.settings_updated with the names of the fields changed.',
   security: PORTAL_SESSION,
-  request: { params: workspaceParams, body: { required: true, content: json(UpdateRequest) } },
-  responses: { 200: settingsResponse, ...errorResponses(401, 403, 404, 415, 422) },
+  request: { params: workspaceParams, body: jsonBody(UpdateRequest, EXAMPLE_UPDATE) },
+  responses: {
+    200: settingsResponse({
+      ...exampleSettings,
+      ...EXAMPLE_UPDATE,
+      theme: widgetTheme(EXAMPLE_UPDATE.brand_color),
+    }),
+    ...errorResponses(401, 403, 404, 415, 422),
+  },
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../openapi/schemas';
-import { json } from './common';
+import { jsonBody } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -33,7 +33,7 @@ export const widgetTrack = createRoute({
     '429 rate_limited above 60 events a minute per visitor; 422 invalid_event naming the broken rule; 404 ' +
     'while feature.contacts.event_tracking is off.',
   security: VISITOR_TOKEN,
-  request: { body: { required: true, content: json(TrackRequest) } },
+  request: { body: jsonBody(TrackRequest, { name: 'report_exported', properties: { format: 'csv' } }) },
   responses: {
     204: { description: 'Recorded.' },
     ...errorResponses(401, 404, 409, 415, 422, 429),

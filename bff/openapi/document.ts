@@ -9,9 +9,10 @@ const config = {
     title: 'Support platform API',
     version: '1',
     description:
-      'The public REST API (API key or OAuth token), the portal operations (session cookie) and the endpoints the ' +
-      'widget calls. Errors use the envelope `{ error: { code, message, details } }`. Decisions on what the ' +
-      'specification leaves open are in docs/decisions/README.md.',
+      'The public REST API (API key), the portal operations (session cookie and CSRF header) and the endpoints ' +
+      'the embedded widget calls (website id, then visitor token). Errors use the envelope ' +
+      '`{ "error": { "code", "message", "details" } }`. Every operation declares an example request and answer; ' +
+      'the reference at `/docs` shows them as curl commands.',
   },
   servers: [{ url: '/', description: 'This service' }],
   tags: [

@@ -12,15 +12,22 @@ function detailsCell(code: ErrorCode): string {
   return parts.length > 0 ? cell(parts.join('; ')) : '(none)';
 }
 
+/** The code table as Markdown: code, status, meaning, details (docs/errors.md and the /docs Errors section). */
+export function errorCodeTable(): string {
+  const rows = ERROR_CODES.map(
+    (code) =>
+      `| \`${code}\` | ${statusOf(code)} | ${cell(ERROR_CATALOG[code].meaning)} | ${detailsCell(code)} |`,
+  );
+  return ['| code | status | meaning | details |', '| ---- | ------ | ------- | ------- |', ...rows].join(
+    '\n',
+  );
+}
+
 /**
  * docs/errors.md, generated from the catalog (server-core/lib/errors/catalog.ts) and the status table
  * (bff/middleware/errors/status.ts) by `npm run openapi`; a test fails when the committed file differs.
  */
 export function renderErrorTable(): string {
-  const rows = ERROR_CODES.map(
-    (code) =>
-      `| \`${code}\` | ${statusOf(code)} | ${cell(ERROR_CATALOG[code].meaning)} | ${detailsCell(code)} |`,
-  );
   return [
     '# Errors',
     '',
@@ -33,9 +40,7 @@ export function renderErrorTable(): string {
     '`details.allowed`, and a rejected bearer credential carries `WWW-Authenticate`. OAuth and SCIM',
     'endpoints answer the same codes in the shapes of RFC 6749 and RFC 7644.',
     '',
-    '| code | status | meaning | details |',
-    '| ---- | ------ | ------- | ------- |',
-    ...rows,
+    errorCodeTable(),
     '',
   ].join('\n');
 }

@@ -91,16 +91,40 @@ describeDb('OpenAPI document', (getDb, adapter) => {
     for (const id of EXPECTED_OPERATIONS) expect(ids).toContain(id);
   });
 
-  it('/docs is a readable reference with every operation, escaped, with no external asset', async () => {
-    const { app } = makeTestApp(getDb());
+  it('/docs is a readable reference with every operation, its curl and its answer; only its own nonce-tagged script', async () => {
+    const { app } = makeTestApp(getDb(), { PUBLIC_URL: 'https://support.example.com' });
     const res = await app.request('/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const csp = res.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1]!;
     const html = await res.text();
     for (const id of EXPECTED_OPERATIONS) expect(html).toContain(`id="${id}"`);
-    expect(html).toContain('/api/v1/auth/login');
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/https?:\/\/(?!localhost)[^"']*\.(js|css)/);
+    const operations = html.match(/<section class="op"/g)!.length;
+    expect(operations).toBeGreaterThanOrEqual(EXPECTED_OPERATIONS.length);
+    expect(html.match(/<div class="code req">/g)).toHaveLength(operations);
+    expect(html.includes('curl -X POST &quot;https://support.example.com/api/v1/auth/login&quot;')).toBe(
+      true,
+    );
+    for (const section of [
+      'authentication',
+      'errors',
+      'rate-limits',
+      'idempotency',
+      'pagination',
+      'webhooks',
+    ])
+      expect(html).toContain(`id="${section}"`);
+    const scripts = html.match(/<script[^>]*>/g)!;
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(
+      new RegExp(
+        `^<script defer nonce="${nonce.replace(/[+/=]/g, '\\$&')}" src="/docs/assets/docs\\.[0-9a-f]{12}\\.js">$`,
+      ),
+    );
+    expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i);
+    expect(html).not.toMatch(/(src|href)="https?:/);
   });
 });

@@ -2335,7 +2335,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
             };
             cookie?: never;
@@ -2348,6 +2351,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -2400,6 +2424,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo.test",
+                 *       "password": "your-portal-password"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2407,9 +2437,37 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    /** @description The session cookie (httpOnly) and the csrf cookie: `session` and `csrf` on a loopback PUBLIC_URL, `__Host-session` and `__Host-csrf` (Secure) elsewhere. Send them back on portal operations. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner"
+                     *         },
+                     *         "memberships": [
+                     *           {
+                     *             "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *             "workspace_name": "Acme Demo",
+                     *             "role": "owner",
+                     *             "permissions": [
+                     *               "workspace.read",
+                     *               "api_keys.manage",
+                     *               "settings.manage",
+                     *               "webhooks.manage"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "csrf_token": "9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f",
+                     *         "expires_at": "2026-11-02T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2485,7 +2543,10 @@ export interface operations {
                 cursor?: string;
                 /** @description Exact match, case-insensitive. */
                 email?: string;
-                /** @description Rows per page, 1..100 (default 25). */
+                /**
+                 * @description Rows per page, 1..100 (default 25).
+                 * @example 1
+                 */
                 limit?: number;
                 /** @description Contacts seen at or after this time. */
                 updated_since?: string;
@@ -2502,6 +2563,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": "azE6MDFtNmJqNDN5MHM4MTU2dnY2N2JkOGJ4bWU"
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "email": "ada@acme-customer.test",
+                     *           "name": "Ada Lovelace",
+                     *           "phone": null,
+                     *           "external_id": "crm-1001",
+                     *           "verified": false,
+                     *           "attributes": {
+                     *             "plan": "pro",
+                     *             "seats": 12
+                     *           },
+                     *           "unsubscribed": false,
+                     *           "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"][];
                         meta: {
@@ -2570,6 +2655,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "mary@acme-customer.test",
+                 *       "name": "Mary Jackson",
+                 *       "phone": "+1 555 0100",
+                 *       "external_id": "crm-1042",
+                 *       "attributes": {
+                 *         "plan": "starter",
+                 *         "seats": 3
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpsertContactRequest"];
             };
         };
@@ -2580,6 +2677,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "mary@acme-customer.test",
+                     *         "name": "Mary Jackson",
+                     *         "phone": "+1 555 0100",
+                     *         "external_id": "crm-1042",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "starter",
+                     *           "seats": 3
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2591,6 +2707,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "mary@acme-customer.test",
+                     *         "name": "Mary Jackson",
+                     *         "phone": "+1 555 0100",
+                     *         "external_id": "crm-1042",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "starter",
+                     *           "seats": 3
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2666,7 +2801,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
@@ -2679,6 +2817,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "phone": null,
+                     *         "external_id": "crm-1001",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "pro",
+                     *           "seats": 12
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2727,13 +2884,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+44 20 7946 0000",
+                 *       "attributes": {
+                 *         "seats": 15,
+                 *         "trial": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateContactRequest"];
             };
         };
@@ -2744,6 +2913,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "phone": "+44 20 7946 0000",
+                     *         "external_id": "crm-1001",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "pro",
+                     *           "seats": 15
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"];
                     };
@@ -2826,7 +3014,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
@@ -2839,6 +3030,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bj648efnn6z77v146f1pme",
+                     *           "name": "report_exported",
+                     *           "properties": {
+                     *             "format": "csv",
+                     *             "rows": 120
+                     *           },
+                     *           "occurred_at": "2026-11-01T12:00:00.000Z",
+                     *           "received_at": "2026-11-01T12:00:00.000Z",
+                     *           "source": "api"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RecordedContactEvent"][];
                         meta: {
@@ -2900,7 +3111,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description contactId (a malformed id answers 404). */
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
                 contactId: string;
             };
             cookie?: never;
@@ -2913,6 +3127,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "name": "Welcome tour",
+                     *           "slug": "welcome-tour",
+                     *           "type": "tour",
+                     *           "state": "completed",
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "progress": 1,
+                     *           "items_done": 3,
+                     *           "items_total": 3,
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "seen_at": null,
+                     *           "dismissed_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ContactExperienceLedgerEntry"][];
                     };
@@ -2966,6 +3202,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Rows per page, 1..100 (default 25). */
                 limit?: number;
+                /** @example resolved */
                 state?: "pending" | "open" | "snoozed" | "resolved";
             };
             header?: never;
@@ -2980,6 +3217,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "channel": "widget",
+                     *           "state": "resolved",
+                     *           "kind": "conversation",
+                     *           "subject": "Exporting invoices",
+                     *           "reference": null,
+                     *           "priority": null,
+                     *           "rating": null,
+                     *           "assignee_id": null,
+                     *           "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *           "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Conversation"][];
                         meta: {
@@ -3043,7 +3304,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description conversationId (a malformed id answers 404). */
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
                 conversationId: string;
             };
             cookie?: never;
@@ -3056,6 +3320,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "channel": "widget",
+                     *         "state": "resolved",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "assignee_id": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "01m6bjg2hq5n7r9t1v3x5z7b9d",
+                     *             "direction": "out",
+                     *             "author_type": "agent",
+                     *             "kind": "text",
+                     *             "body": "Billing → Invoices → Export, then pick the month.",
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ConversationDetail"];
                     };
@@ -3120,6 +3421,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "name": "report_exported",
+                 *           "email": "ada@acme-customer.test",
+                 *           "properties": {
+                 *             "format": "csv",
+                 *             "rows": 120
+                 *           }
+                 *         },
+                 *         {
+                 *           "name": "invited_teammate",
+                 *           "external_id": "crm-9999"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     events: components["schemas"]["ContactEvent"][];
                 };
@@ -3132,6 +3451,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "accepted": 1,
+                     *         "rejected": [
+                     *           {
+                     *             "index": 1,
+                     *             "code": "contact_not_found",
+                     *             "message": "No contact with this external_id."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             accepted: number;
@@ -3209,6 +3542,7 @@ export interface operations {
                 /** @description Rows per page, 1..100 (default 25). */
                 limit?: number;
                 status?: "draft" | "published" | "archived";
+                /** @example tour */
                 type?: "tour" | "program" | "launcher" | "banner" | "announcement" | "survey" | "tracker";
             };
             header?: never;
@@ -3223,6 +3557,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "type": "tour",
+                     *           "name": "Welcome tour",
+                     *           "slug": "welcome-tour",
+                     *           "status": "published",
+                     *           "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Experience"][];
                         meta: {
@@ -3284,7 +3637,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description experienceId (a malformed id answers 404). */
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
                 experienceId: string;
             };
             cookie?: never;
@@ -3297,6 +3653,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Welcome tour",
+                     *         "slug": "welcome-tour",
+                     *         "status": "published",
+                     *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Experience"];
                     };
@@ -3353,7 +3723,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description experienceId (a malformed id answers 404). */
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
                 experienceId: string;
             };
             cookie?: never;
@@ -3366,6 +3739,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "contact_name": "Ada Lovelace",
+                     *           "contact_email": "ada@acme-customer.test",
+                     *           "widget_visitor_id": null,
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "state": "completed",
+                     *           "end_reason": "completed",
+                     *           "progress": 1,
+                     *           "items_done": 3,
+                     *           "items_total": 3,
+                     *           "current_step_cvid": "invite",
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "last_url": "https://app.acme.test/"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ExperienceProgressRow"][];
                         meta: {
@@ -3427,7 +3826,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
             };
             cookie?: never;
@@ -3440,6 +3842,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -3486,7 +3951,10 @@ export interface operations {
     helpCenterSearch: {
         parameters: {
             query: {
-                /** @description 2..500 characters after trimming. */
+                /**
+                 * @description 2..500 characters after trimming.
+                 * @example reset password
+                 */
                 q: string;
             };
             header?: never;
@@ -3501,6 +3969,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "title": "Reset your password",
+                     *           "url": "/articles/reset-your-password",
+                     *           "snippet": "Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.",
+                     *           "document_ref": "article:01m6bg8kdejr2f4ke9e1z10crj#s1",
+                     *           "source": {
+                     *             "kind": "article",
+                     *             "id": "01m6bg8kdejr2f4ke9e1z10crj"
+                     *           },
+                     *           "score": 0.0328
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["HelpCenterSearchResult"][];
                     };
@@ -3547,6 +4032,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "how do I reset my password",
+                 *       "top_k": 3
+                 *     }
+                 */
                 "application/json": components["schemas"]["RetrievalQueryRequest"];
             };
         };
@@ -3557,6 +4048,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "chunk_id": "01m6bhcze51vaynz6hbyrb9q8s",
+                     *           "document_ref": "article:01m6bg8kdejr2f4ke9e1z10crj#s1",
+                     *           "text": "Forgot your password? You can set a new one in a minute. Open the sign-in page and choose Forgot password.",
+                     *           "audience": "public",
+                     *           "score": 0.0328,
+                     *           "similarity": 0.81,
+                     *           "source": {
+                     *             "kind": "article",
+                     *             "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *             "title": "Reset your password",
+                     *             "url": "/articles/reset-your-password"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "audiences": [
+                     *           "public",
+                     *           "customers"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RetrievalChunk"][];
                         meta: {
@@ -3636,6 +4153,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "article.feedback_submitted",
+                     *           "description": "A reader rated a help-center article. Data: article_id, contact_id, helpful, submitted_at."
+                     *         },
+                     *         {
+                     *           "name": "contact.created",
+                     *           "description": "A contact was created by any path (widget, API, import, sync); an upsert matching an existing contact sends nothing. Data: contact_id, external_id, verified, created_at."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventTypeList"];
                 };
             };
@@ -3697,6 +4228,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "url": "https://hooks.example.com/support",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "contact.created",
+                     *             "conversation.created"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "payload_version": "2026-10-09",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "last_success_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         meta: {
@@ -3765,6 +4321,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/support",
+                 *       "description": "CRM sync",
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
@@ -3777,6 +4343,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "secret": "whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
@@ -3832,7 +4419,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description webhookId (a malformed id answers 404). */
+                /**
+                 * @description webhookId (a malformed id answers 404).
+                 * @example 01m6bhc3y19cxhw1fwzv68pc5x
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -3892,7 +4482,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description webhookId (a malformed id answers 404). */
+                /**
+                 * @description webhookId (a malformed id answers 404).
+                 * @example 01m6bhc3y19cxhw1fwzv68pc5x
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -3905,6 +4498,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjg3m1r5a7c9e1g3j5k7n9",
+                     *         "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "event_id": "01m6bjg3m1r5a7c9e1g3j5k7p0",
+                     *         "event_type": "webhook.ping",
+                     *         "idempotency_key": "01m6bjg3m1r5a7c9e1g3j5k7n9",
+                     *         "payload_version": "2026-10-09",
+                     *         "status": "pending",
+                     *         "attempt_count": 0,
+                     *         "next_attempt_at": "2026-11-01T12:00:00.000Z",
+                     *         "redelivery_of": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "completed_at": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
@@ -3967,7 +4579,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -3980,6 +4595,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *           "name": "CRM sync",
+                     *           "abilities": [
+                     *             "contacts:read",
+                     *             "contacts:write",
+                     *             "events:write"
+                     *           ],
+                     *           "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *           "last_used_at": "2026-11-01T12:05:00.000Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         meta: {
@@ -4035,13 +4672,25 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "abilities": [
+                 *         "contacts:read",
+                 *         "contacts:write"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -4054,6 +4703,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *         "name": "CRM sync",
+                     *         "abilities": [
+                     *           "contacts:read",
+                     *           "contacts:write",
+                     *           "events:write"
+                     *         ],
+                     *         "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null
+                     *       },
+                     *       "plaintext_key": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q7bTq2LmW8rYc4NdE6fGh1JpZ0sVa5KuB3x"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -4100,9 +4767,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description apiKeyId (a malformed id answers 404). */
+                /**
+                 * @description apiKeyId (a malformed id answers 404).
+                 * @example 01m6bgrkjctvej42xc6jhekzmy
+                 */
                 apiKeyId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4115,6 +4788,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgrkjctvej42xc6jhekzmy",
+                     *         "name": "CRM sync",
+                     *         "abilities": [
+                     *           "contacts:read",
+                     *           "contacts:write",
+                     *           "events:write"
+                     *         ],
+                     *         "key_prefix": "spk_01m6bhr39yfvw8g1d4g2ns1e0pXk3v9Q",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"];
                     };
@@ -4157,13 +4847,24 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Export your invoices",
+                 *       "body": "## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.",
+                 *       "collection_slug": "billing",
+                 *       "collection_name": "Billing"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateArticleRequest"];
             };
         };
@@ -4174,6 +4875,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjh4kr6p8s0w2y4a6c8e0g",
+                     *         "title": "Export your invoices",
+                     *         "slug": "export-your-invoices",
+                     *         "collection_id": "01m6bh1ykkym8c2scx3rm0mbkv",
+                     *         "body": "## From the billing page\n\nOpen **Billing > Invoices**, choose **Export** and pick the month.",
+                     *         "access_level": "public",
+                     *         "status": "draft",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "approved_by": null,
+                     *         "published_at": null,
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4240,15 +4962,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Reset your password",
+                 *       "position": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateArticleRequest"];
             };
         };
@@ -4259,6 +4993,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 1,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4337,9 +5092,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4352,6 +5113,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:05:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4403,9 +5185,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4418,6 +5206,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "draft",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": null,
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Article"];
                     };
@@ -4469,13 +5278,44 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Invite a teammate",
+                 *       "description": "Give a colleague access to your account.",
+                 *       "steps": [
+                 *         {
+                 *           "type": "click",
+                 *           "text": "Open Account settings from the menu in the top right corner.",
+                 *           "element": {
+                 *             "selector_candidates": [
+                 *               "[data-test=account-menu]",
+                 *               "header nav button:nth-of-type(3)"
+                 *             ],
+                 *             "role": "button",
+                 *             "name": "Account settings",
+                 *             "tag": "button",
+                 *             "bounding_box": {
+                 *               "x": 1180,
+                 *               "y": 12,
+                 *               "w": 88,
+                 *               "h": 32
+                 *             },
+                 *             "nearest_landmark": "banner"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateGuideRequest"];
             };
         };
@@ -4486,6 +5326,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "draft",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4543,15 +5446,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Give a colleague access to your Acme account."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateGuideRequest"];
             };
         };
@@ -4562,6 +5476,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your Acme account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4631,9 +5608,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4646,6 +5629,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4697,9 +5743,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description guideId (a malformed id answers 404). */
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
                 guideId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4712,6 +5764,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "draft",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Guide"];
                     };
@@ -4763,13 +5878,23 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://acme.example.com/help/shipping",
+                 *       "title": "Shipping times",
+                 *       "html": "<h1 id=\"shipping\">Shipping times</h1><p>Orders leave our warehouse within one working day.</p><h2 id=\"abroad\">Abroad</h2><p>Allow 5 to 8 working days outside the EU.</p>"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddPageRequest"];
             };
         };
@@ -4780,6 +5905,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *         "url": "https://acme.example.com/help/shipping",
+                     *         "title": "Shipping times",
+                     *         "audience": "public",
+                     *         "chunk_count": 2,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Page"];
                     };
@@ -4791,6 +5929,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *         "url": "https://acme.example.com/help/shipping",
+                     *         "title": "Shipping times",
+                     *         "audience": "public",
+                     *         "chunk_count": 2,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Page"];
                     };
@@ -4851,13 +6002,23 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "refund-policy.md",
+                 *       "audience": "customers",
+                 *       "title": "Refund policy"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["AddUploadForm"];
             };
         };
@@ -4868,6 +6029,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bk2fpx7pngq2rng6y1tdqa",
+                     *         "filename": "refund-policy.md",
+                     *         "media_type": "text/markdown",
+                     *         "byte_size": 1834,
+                     *         "title": "Refund policy",
+                     *         "audience": "customers",
+                     *         "chunk_count": 3,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Upload"];
                     };
@@ -4928,9 +6103,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description deliveryId (a malformed id answers 404). */
+                /**
+                 * @description deliveryId (a malformed id answers 404).
+                 * @example 01m6bjebtq88f4eknk6sehy51z
+                 */
                 deliveryId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -4943,6 +6124,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjfz2c4k8e9r0t3v5w7x9y",
+                     *         "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "event_id": "01m6bj648efnn6z77v146f1pme",
+                     *         "event_type": "contact.created",
+                     *         "idempotency_key": "01m6bjebtq88f4eknk6sehy51z",
+                     *         "payload_version": "2026-10-09",
+                     *         "status": "pending",
+                     *         "attempt_count": 0,
+                     *         "next_attempt_at": "2026-11-01T12:05:00.000Z",
+                     *         "redelivery_of": "01m6bjebtq88f4eknk6sehy51z",
+                     *         "created_at": "2026-11-01T12:05:00.000Z",
+                     *         "completed_at": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
@@ -4996,7 +6196,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5009,6 +6212,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "url": "https://hooks.example.com/support",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "contact.created",
+                     *             "conversation.created"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "payload_version": "2026-10-09",
+                     *           "consecutive_failures": 0,
+                     *           "disabled_at": null,
+                     *           "disabled_reason": null,
+                     *           "last_success_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         meta: {
@@ -5064,13 +6292,26 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/support",
+                 *       "description": "CRM sync",
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
@@ -5083,6 +6324,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "secret": "whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
@@ -5129,15 +6391,30 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description endpointId (a malformed id answers 404). */
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
                 endpointId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "contact.created",
+                 *         "conversation.created",
+                 *         "conversation.resolved"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
@@ -5148,6 +6425,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created",
+                     *           "conversation.resolved"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                     };
@@ -5203,9 +6501,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description endpointId (a malformed id answers 404). */
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
                 endpointId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5218,6 +6522,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bjebtq88f4eknk6sehy51z",
+                     *           "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *           "event_id": "01m6bj648efnn6z77v146f1pme",
+                     *           "event_type": "contact.created",
+                     *           "idempotency_key": "01m6bjebtq88f4eknk6sehy51z",
+                     *           "payload_version": "2026-10-09",
+                     *           "status": "succeeded",
+                     *           "attempt_count": 2,
+                     *           "next_attempt_at": null,
+                     *           "redelivery_of": null,
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "completed_at": "2026-11-01T12:05:00.000Z",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "attempted_at": "2026-11-01T12:00:00.000Z",
+                     *               "duration_ms": 10000,
+                     *               "status_code": null,
+                     *               "succeeded": false,
+                     *               "error_code": "timeout",
+                     *               "error": "No answer within 10 seconds."
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "attempted_at": "2026-11-01T12:05:00.000Z",
+                     *               "duration_ms": 212,
+                     *               "status_code": 200,
+                     *               "succeeded": true,
+                     *               "error_code": null,
+                     *               "error": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
                         meta: {
@@ -5273,9 +6620,15 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description endpointId (a malformed id answers 404). */
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
                 endpointId: string;
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5288,6 +6641,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjg3m1r5a7c9e1g3j5k7n9",
+                     *         "endpoint_id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "event_id": "01m6bjg3m1r5a7c9e1g3j5k7p0",
+                     *         "event_type": "webhook.ping",
+                     *         "idempotency_key": "01m6bjg3m1r5a7c9e1g3j5k7n9",
+                     *         "payload_version": "2026-10-09",
+                     *         "status": "pending",
+                     *         "attempt_count": 0,
+                     *         "next_attempt_at": "2026-11-01T12:00:00.000Z",
+                     *         "redelivery_of": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "completed_at": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
@@ -5336,7 +6708,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5349,6 +6724,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "article.feedback_submitted",
+                     *           "description": "A reader rated a help-center article. Data: article_id, contact_id, helpful, submitted_at."
+                     *         },
+                     *         {
+                     *           "name": "contact.created",
+                     *           "description": "A contact was created by any path (widget, API, import, sync); an upsert matching an existing contact sends nothing. Data: contact_id, external_id, verified, created_at."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventTypeList"];
                 };
             };
@@ -5386,7 +6775,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5399,6 +6791,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "configured": true,
+                     *         "rotated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetIdentitySecretStatus"];
                 };
             };
@@ -5439,7 +6839,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5454,6 +6857,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "wis_kP3xV8nQ2rT6yB1mC5dF9gH4jL7sW0zA3eR6tY9uI2o",
+                     *         "rotated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetIdentitySecret"];
                 };
             };
@@ -5509,7 +6920,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5522,6 +6936,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
+                     *         "installed": true,
+                     *         "installed_at": "2026-11-01T12:00:00.000Z",
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetInstallInfo"];
                     };
@@ -5561,7 +6986,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
@@ -5574,6 +7002,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "default_tab": "help",
+                     *         "brand_color": "#1f5fa8",
+                     *         "launcher_side": "right",
+                     *         "greeting": null,
+                     *         "language": "auto",
+                     *         "launcher_icon_url": null,
+                     *         "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *         "theme": {
+                     *           "brand": "#1f5fa8",
+                     *           "on_brand": "#ffffff",
+                     *           "accent": "#1f5fa8",
+                     *           "accent_dark": "#5787be"
+                     *         },
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetSettings"];
                     };
@@ -5613,13 +7061,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description workspaceId (a malformed id answers 404). */
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
                 workspaceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "brand_color": "#0f766e",
+                 *       "greeting": "Welcome to Acme! Ask us anything."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWidgetSettingsRequest"];
             };
         };
@@ -5630,6 +7087,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "default_tab": "help",
+                     *         "brand_color": "#0f766e",
+                     *         "launcher_side": "right",
+                     *         "greeting": "Welcome to Acme! Ask us anything.",
+                     *         "language": "auto",
+                     *         "launcher_icon_url": null,
+                     *         "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *         "theme": {
+                     *           "brand": "#0f766e",
+                     *           "on_brand": "#ffffff",
+                     *           "accent": "#0f766e",
+                     *           "accent_dark": "#3f918b"
+                     *         },
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetSettings"];
                     };
@@ -5697,6 +7174,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "postgres"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         database: "pglite" | "postgres";
@@ -5721,13 +7204,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description articleId (a malformed id answers 404). */
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
                 articleId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "helpful": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetArticleFeedbackRequest"];
             };
         };
@@ -5738,6 +7229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "article_id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "helpful": true,
+                     *         "submitted_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetArticleVote"];
                     };
@@ -5793,7 +7293,10 @@ export interface operations {
     widgetBoot: {
         parameters: {
             query: {
-                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                /**
+                 * @description The workspace website id from the snippet (WIDGET_WEBSITE_ID).
+                 * @example 01m6bhdwmgk0mz7hftjnrbnvew
+                 */
                 website_id: string;
             };
             header?: never;
@@ -5810,6 +7313,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "visitor": {
+                     *           "id": "01m6bgthkmp7dhfa5r54x09rra",
+                     *           "token": "wvt_01m6bhdwmgk0mz7hftjnrbnvewQm4sX9cV2bN7kL1pR8tY3wE6zA0dF5gH2jK9uI4oT7r",
+                     *           "expires_at": "2027-04-30T12:00:00.000Z",
+                     *           "identity": null
+                     *         },
+                     *         "config": {
+                     *           "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *           "workspace_name": "Acme Demo",
+                     *           "features": {
+                     *             "experiences": true,
+                     *             "event_tracking": true,
+                     *             "walkthrough": true
+                     *           },
+                     *           "widget_settings": {
+                     *             "default_tab": "help",
+                     *             "launcher_side": "right",
+                     *             "greeting": null,
+                     *             "language": "auto",
+                     *             "theme": {
+                     *               "brand": "#1f5fa8",
+                     *               "on_brand": "#ffffff",
+                     *               "accent": "#1f5fa8",
+                     *               "accent_dark": "#5787be"
+                     *             }
+                     *           },
+                     *           "launcher_icon_url": null,
+                     *           "logo_url": "https://cdn.example.com/acme/logo.png",
+                     *           "attachments": {
+                     *             "enabled": false,
+                     *             "max_bytes": 10485760,
+                     *             "types": [
+                     *               "image/png",
+                     *               "image/jpeg",
+                     *               "image/gif",
+                     *               "image/webp",
+                     *               "application/pdf"
+                     *             ]
+                     *           },
+                     *           "trigger_rules": []
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WidgetBootResponse"];
                 };
             };
@@ -5851,6 +7401,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "report_exported",
+                 *       "properties": {
+                 *         "format": "csv"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetTrackRequest"];
             };
         };
@@ -5923,6 +7481,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example reset-your-password */
                 slug: string;
             };
             cookie?: never;
@@ -5935,6 +7494,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "slug": "reset-your-password",
+                     *         "title": "Reset your password",
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.",
+                     *         "body_html": "<p>Forgot your password? You can set a new one in a minute.</p>\n<ol>\n<li>Open the sign-in page and choose <strong>Forgot password</strong>.</li>\n</ol>\n",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetHelpArticle"];
                     };
@@ -5963,7 +7534,10 @@ export interface operations {
     widgetSearchHelp: {
         parameters: {
             query?: {
-                /** @description Search words (at most 200 characters). */
+                /**
+                 * @description Search words (at most 200 characters).
+                 * @example password
+                 */
                 q?: string;
             };
             header?: never;
@@ -5978,6 +7552,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *           "slug": "reset-your-password",
+                     *           "title": "Reset your password",
+                     *           "excerpt": "Forgot your password? You can set a new one in a minute."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "access_levels": [
+                     *           "public"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetHelpHit"][];
                         meta: {
@@ -6025,6 +7616,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@acme-customer.test",
+                 *       "name": "Ada Lovelace",
+                 *       "hmac": "5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetIdentifyRequest"];
             };
         };
@@ -6035,6 +7633,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "verified": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             email: string;
@@ -6086,7 +7693,10 @@ export interface operations {
     widgetInstall: {
         parameters: {
             query: {
-                /** @description The workspace website id from the snippet (WIDGET_WEBSITE_ID). */
+                /**
+                 * @description The workspace website id from the snippet (WIDGET_WEBSITE_ID).
+                 * @example 01m6bhdwmgk0mz7hftjnrbnvew
+                 */
                 website_id: string;
             };
             header?: never;
@@ -6101,6 +7711,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "website_id": "01m6bhdwmgk0mz7hftjnrbnvew",
+                     *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
+                     *         "installed": true,
+                     *         "installed_at": "2026-11-01T12:00:00.000Z",
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetInstallInfo"];
                     };

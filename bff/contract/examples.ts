@@ -1,0 +1,63 @@
+/**
+ * The values the documented examples share: every operation declares a request example (its path
+ * parameters, required query parameters and body) and a response example for each success status, and
+ * /docs turns them into a copy-paste curl and the answer it gets.
+ *
+ * The ids below are placeholders shaped like real ones (so the examples validate against the schemas).
+ * Each is unique: the examples test (bff/openapi/examples.test.ts) sends every example to the app after
+ * swapping each placeholder for the id of a real fixture, so a new operation that names a new kind of id
+ * adds it here and to the test's fixtures. Credentials never appear literally: the curl reads them from
+ * the shell (`$API_KEY`, `$VISITOR_TOKEN`, `$CSRF_TOKEN`, the cookie jar of the login example).
+ */
+export const EXAMPLE_ID = {
+  workspaceId: '01m6bhr39yfvw8g1d4g2ns1e0p',
+  websiteId: '01m6bhdwmgk0mz7hftjnrbnvew',
+  userId: '01m6bhwvakbe80kcr7x1nhebyr',
+  apiKeyId: '01m6bgrkjctvej42xc6jhekzmy',
+  contactId: '01m6bj43y0s8156vv67bd8bxme',
+  conversationId: '01m6bhsk6g9p1cxj2vmzv913b2',
+  messageId: '01m6bjf89vvtrwp417zyvf9gy0',
+  experienceId: '01m6bfsj0z98cmc07s8gwy1khh',
+  versionId: '01m6bjded8xxtmhk766cahrr2p',
+  sessionId: '01m6bfyr9tz0z08t35yx73qyc9',
+  articleId: '01m6bg8kdejr2f4ke9e1z10crj',
+  guideId: '01m6bg76k80s6am72t4xwhtvny',
+  stepId: '01m6bhcep5rm0tp74507kcm8fj',
+  collectionId: '01m6bh1ykkym8c2scx3rm0mbkv',
+  webhookId: '01m6bhc3y19cxhw1fwzv68pc5x',
+  endpointId: '01m6bgna60jcg09z3nv37e4mhz',
+  deliveryId: '01m6bjebtq88f4eknk6sehy51z',
+  eventId: '01m6bj648efnn6z77v146f1pme',
+  visitorId: '01m6bgthkmp7dhfa5r54x09rra',
+  pageId: '01m6bg5zw2n0r81ygt0pwm2afg',
+  uploadId: '01m6bk2fpx7pngq2rng6y1tdqa',
+  chunkId: '01m6bhcze51vaynz6hbyrb9q8s',
+} as const;
+
+export type ExampleIdName = keyof typeof EXAMPLE_ID;
+
+/** Times in the examples: an instant, a little later, and the same day's end of a 12-hour session. */
+export const EXAMPLE_TIME = '2026-11-01T12:00:00.000Z';
+export const EXAMPLE_LATER = '2026-11-01T12:05:00.000Z';
+export const EXAMPLE_SESSION_END = '2026-11-02T00:00:00.000Z';
+
+/**
+ * Values of the demo workspace (DEMO=on) the examples use as they are, so the curl works against a demo
+ * install once the ids are swapped: its owner, a contact, a public article.
+ */
+export const EXAMPLE_DEMO = {
+  ownerEmail: 'owner@demo.test',
+  contactEmail: 'ada@acme-customer.test',
+  contactName: 'Ada Lovelace',
+  articleSlug: 'reset-your-password',
+} as const;
+
+/** The server of the help-center search in its example: a host mapped to a workspace (the demo's is help.localhost). */
+export const EXAMPLE_HELP_CENTER = 'https://help.example.com';
+
+/** Placeholders for values only the caller has: the owner's password and an identity proof. */
+export const EXAMPLE_SECRET = {
+  password: 'your-portal-password',
+  /** HMAC-SHA256 of the lower-cased email under the widget identity secret, lower-case hex. */
+  identityHmac: '5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
+} as const;

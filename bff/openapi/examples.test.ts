@@ -1,0 +1,268 @@
+import { expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import { ensureDemoContent } from '../../server-core/setup/demo-content';
+import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
+import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
+import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
+import { describeDb } from '../../server-core/testing/db';
+import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
+import { identityHmac } from '../../server-core/widget/identity-proof';
+import { openIdentitySecret } from '../../server-core/widget/identity-secret';
+import {
+  EXAMPLE_DEMO,
+  EXAMPLE_HELP_CENTER,
+  EXAMPLE_ID,
+  EXAMPLE_SECRET,
+  type ExampleIdName,
+} from '../contract/examples';
+import {
+  CREDENTIAL,
+  type ExampleRequest,
+  exampleRequest,
+  exampleResponses,
+} from '../routes/site/docs-examples';
+import { documentOperations, type OpenApiDoc } from '../routes/site/openapi-doc';
+import { type ContractOperation, contractOperations } from '../testing/contract-operations';
+import { json, makeTestApp, signIn, type TestApp } from '../testing/services';
+import { OPENAPI_PATH } from './document';
+
+/**
+ * The examples of the reference at /docs are declared in the contract (bff/contract, `json(schema,
+ * example)` and `jsonBody(schema, example)`, parameter examples) and checked here: every operation has
+ * them, every response example matches its schema, and every example request, sent to the app over the
+ * demo workspace with the placeholders of bff/contract/examples.ts swapped for real ids and credentials,
+ * gets a documented success status and a body that matches the schema of that status.
+ */
+
+/** Run after the others: each changes state an earlier example relies on. */
+const LAST = [
+  'unpublishArticle',
+  'unpublishGuide',
+  'revokeApiKey',
+  'deleteWebhook',
+  'rotateWidgetIdentitySecret',
+  'logout',
+];
+
+type Routes = Map<string, ContractOperation>;
+
+function responseSchema(route: Record<string, unknown>, status: string): ZodType | undefined {
+  const responses = route.responses as Record<string, { content?: Record<string, { schema?: ZodType }> }>;
+  return responses[status]?.content?.['application/json']?.schema;
+}
+
+async function loadDocument(t: TestApp): Promise<OpenApiDoc> {
+  return (await (await t.app.request(OPENAPI_PATH)).json()) as OpenApiDoc;
+}
+
+/** The paths of fields in `value` that zod dropped from `parsed` (the schema does not declare them). */
+function undeclared(value: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(value) && Array.isArray(parsed))
+    return value.flatMap((v, i) => undeclared(v, parsed[i], `${path}[${i}]`));
+  if (value && parsed && typeof value === 'object' && typeof parsed === 'object') {
+    return Object.entries(value).flatMap(([k, v]) =>
+      k in parsed ? undeclared(v, (parsed as Record<string, unknown>)[k], `${path}.${k}`) : [`${path}.${k}`],
+    );
+  }
+  return [];
+}
+
+/** Where the value breaks the schema, or carries a field the schema does not declare. */
+const issuesOf = (schema: ZodType, value: unknown) => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return undeclared(value, parsed.data).map((p) => `${p}: not declared by the schema`);
+};
+
+/** The demo workspace with everything the examples touch, and the values that replace the placeholders. */
+async function fixtures(t: TestApp) {
+  const db = t.services.db;
+  const now = t.clock.now();
+  const demo = (await seedDemoWorkspace(db, now))!;
+  const publicUrl = t.services.config.publicUrl;
+  await ensureDemoWidget(db, t.services.box, now, publicUrl);
+  await ensureDemoHelpCenterHost(db, now);
+  await ensureDemoContent(db, now, t.services.embedder);
+  const one = async (sql: string, params: unknown[]) =>
+    (await db.query<{ id: string }>(sql, [demo.workspaceId, ...params]))[0]!.id;
+  const session = await signIn(t, demo.ownerEmail, demo.ownerPassword);
+  const post = (path: string, body: unknown) =>
+    t.app.request(path, { method: 'POST', ...json(body, { Authorization: `Bearer ${demo.apiKey}` }) });
+  const created = async (res: Response | Promise<Response>) => {
+    const r = await res;
+    expect(r.status, await r.clone().text()).toBeLessThan(300);
+    return ((await r.json()) as { data: { id: string } }).data;
+  };
+
+  // A visitor of the demo website, identified as the demo contact (Widget.track needs one).
+  const boot = (await (await t.app.request(`/widget/boot?website_id=${demo.websiteId}`)).json()) as {
+    data: { visitor: { token: string } };
+  };
+  const visitorToken = boot.data.visitor.token;
+  const secret = (await openIdentitySecret(db, t.services.box, demo.workspaceId))!.secret;
+  const hmac = identityHmac(secret, EXAMPLE_DEMO.contactEmail);
+  await created(
+    t.app.request('/widget/identify', {
+      method: 'POST',
+      ...json({ email: EXAMPLE_DEMO.contactEmail, hmac }, { Authorization: `Bearer ${visitorToken}` }),
+    }),
+  );
+
+  // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
+  const endpoint = await created(
+    post('/api/v1/webhooks', { url: 'https://hooks.example.com/a', events: ['contact.created'] }),
+  );
+  await created(post('/api/v1/contacts', { email: 'webhook-fixture@acme-customer.test' }));
+  await dispatchEvents(db, now);
+  const deliveryId = await one(
+    "update webhook_deliveries set status = 'succeeded', next_attempt_at = null, completed_at = $2 where workspace_id = $1 and endpoint_id = $3 returning id",
+    [now, endpoint.id],
+  );
+  const doomedWebhook = await created(
+    post('/api/v1/webhooks', { url: 'https://hooks.example.com/b', events: ['contact.created'] }),
+  );
+  const doomedKey = await created(
+    t.app.request(`/api/v1/workspaces/${demo.workspaceId}/api-keys`, {
+      method: 'POST',
+      ...json({ name: 'to revoke', abilities: ['contacts:read'] }, session.headers),
+    }),
+  );
+
+  const ids: Record<ExampleIdName, string | null> = {
+    workspaceId: demo.workspaceId,
+    websiteId: demo.websiteId,
+    apiKeyId: doomedKey.id,
+    contactId: await one('select id from contacts where workspace_id = $1 and email = $2', [
+      EXAMPLE_DEMO.contactEmail,
+    ]),
+    conversationId: await one('select id from conversations where workspace_id = $1 and subject = $2', [
+      'Exporting invoices',
+    ]),
+    experienceId: await one('select id from experiences where workspace_id = $1 and slug = $2', [
+      'welcome-tour',
+    ]),
+    articleId: await one('select id from articles where workspace_id = $1 and slug = $2', [
+      EXAMPLE_DEMO.articleSlug,
+    ]),
+    guideId: await one('select id from guides where workspace_id = $1 and title = $2', ['Invite a teammate']),
+    webhookId: doomedWebhook.id,
+    endpointId: endpoint.id,
+    deliveryId,
+    // Ids that only appear in answers, never in a request.
+    userId: null,
+    messageId: null,
+    versionId: null,
+    sessionId: null,
+    stepId: null,
+    collectionId: null,
+    eventId: null,
+    visitorId: null,
+    pageId: null,
+    uploadId: null,
+    chunkId: null,
+  };
+  const swaps: [string, string][] = [
+    ...Object.entries(ids).flatMap(([name, real]) =>
+      real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
+    ),
+    [EXAMPLE_SECRET.password, demo.ownerPassword],
+    [EXAMPLE_SECRET.identityHmac, hmac],
+    [CREDENTIAL.apiKey, demo.apiKey],
+    [CREDENTIAL.visitorToken, visitorToken],
+    [CREDENTIAL.csrfToken, session.csrf],
+  ];
+  return { swaps, cookie: session.cookie };
+}
+
+function swapAll(text: string, swaps: [string, string][]): string {
+  return swaps.reduce((s, [from, to]) => s.replaceAll(from, to), text);
+}
+
+/** The example request as the app receives it: placeholders swapped, the cookie jar as a Cookie header. */
+async function toRequest(
+  req: ExampleRequest,
+  fx: { swaps: [string, string][]; cookie: string },
+): Promise<[string, RequestInit]> {
+  const headers = new Headers(req.headers.map(([k, v]): [string, string] => [k, swapAll(v, fx.swaps)]));
+  if (req.cookieJar === 'read') headers.set('Cookie', fx.cookie);
+  if (req.server === EXAMPLE_HELP_CENTER) headers.set('Host', DEMO_HELP_CENTER_HOST);
+  else expect(req.server, 'an operation server the test does not know').toBeNull();
+  let body: BodyInit | undefined;
+  if (req.body?.type === 'json') body = swapAll(JSON.stringify(req.body.value), fx.swaps);
+  if (req.body?.type === 'form') {
+    const form = new FormData();
+    for (const f of req.body.fields) {
+      if (f.file) {
+        const text =
+          '# Refund policy\n\nRefunds go back to the original payment method within 5 working days.';
+        form.append(f.name, new File([text], f.value, { type: f.file.contentType ?? 'text/plain' }));
+      } else form.append(f.name, f.value);
+    }
+    // Serialised through a Request, as curl sends it: a boundary in Content-Type and a Content-Length.
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    body = await encoded.arrayBuffer();
+    headers.set('Content-Type', encoded.headers.get('Content-Type')!);
+    headers.set('Content-Length', String(body.byteLength));
+  }
+  return [swapAll(req.path, fx.swaps), { method: req.method, headers, body }];
+}
+
+describeDb('the examples of every operation', (getDb) => {
+  it('every operation declares a complete request example and a response example for each success answer, and each response example matches its schema', async () => {
+    const t = makeTestApp(getDb());
+    const doc = await loadDocument(t);
+    const routes: Routes = new Map((await contractOperations()).map((c) => [c.operationId, c]));
+    const problems: string[] = [];
+    let responseExamples = 0;
+    for (const { method, path, op } of documentOperations(doc)) {
+      const id = op.operationId!;
+      const req = exampleRequest(doc, method, path, op);
+      for (const m of req.missing) problems.push(`${id}: no example for the ${m}`);
+      const successes = exampleResponses(op);
+      if (successes.length === 0) problems.push(`${id}: no success answer`);
+      for (const r of successes) {
+        if (!r.hasBody) continue;
+        if (r.example === undefined) {
+          problems.push(`${id}: no example for its ${r.status} answer`);
+          continue;
+        }
+        responseExamples++;
+        const schema = responseSchema(routes.get(id)!.route, r.status);
+        for (const issue of issuesOf(schema!, r.example))
+          problems.push(`${id} ${r.status} example: ${issue}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(responseExamples).toBeGreaterThanOrEqual(documentOperations(doc).length - 3);
+  });
+
+  it('each example request, with the placeholders swapped for the demo workspace, gets a documented success and a body that matches its schema', async () => {
+    const t = makeTestApp(getDb(), { PUBLIC_URL: 'http://localhost:3000' });
+    const doc = await loadDocument(t);
+    const routes: Routes = new Map((await contractOperations()).map((c) => [c.operationId, c]));
+    const fx = await fixtures(t);
+    const operations = documentOperations(doc).sort(
+      (a, b) => LAST.indexOf(a.op.operationId!) - LAST.indexOf(b.op.operationId!),
+    );
+    const outcomes: string[] = [];
+    for (const { method, path, op } of operations) {
+      const id = op.operationId!;
+      const [url, init] = await toRequest(exampleRequest(doc, method, path, op), fx);
+      const res = await t.app.request(url, init);
+      const text = await res.text();
+      const success = exampleResponses(op).find((r) => r.status === String(res.status));
+      if (!success) {
+        outcomes.push(`${id}: ${method.toUpperCase()} ${url} answered ${res.status} ${text.slice(0, 300)}`);
+        continue;
+      }
+      if (!success.hasBody) {
+        if (text !== '') outcomes.push(`${id}: ${res.status} has a body the document does not declare`);
+        continue;
+      }
+      const schema = responseSchema(routes.get(id)!.route, success.status)!;
+      for (const issue of issuesOf(schema, JSON.parse(text))) outcomes.push(`${id} ${res.status}: ${issue}`);
+    }
+    expect(outcomes).toEqual([]);
+    expect(operations.length).toBe(Object.values(doc.paths).flatMap((item) => Object.keys(item)).length);
+  });
+});
