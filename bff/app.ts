@@ -20,6 +20,7 @@ import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerArticleRoutes } from './routes/portal/articles';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
+import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
@@ -84,6 +85,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerPortalWidgetRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
+  registerPortalExperienceRoutes(app, services);
   registerContentSourceRoutes(app, services);
   registerPublicContentRoutes(app, services);
   registerWidgetRoutes(app, services);

@@ -181,7 +181,42 @@ const OVERRIDES: Record<string, Override> = {
   listExperienceProgress: (b, w) => {
     setQuery(b, 'contact_id', w.own.params.contactId!);
   },
+  createExperience: (_b, _w, body) => {
+    delete body.slug; // derived from the name, so every accepted create is a 201
+    openWindow(body);
+  },
+  // The authoring writes work on a tour of their own, so the live tour the widget operations use stays live.
+  updateExperience: (b, w, body) => {
+    b.path.experienceId = w.own.fixtures.spareExperienceId;
+    delete body.slug; // the example slug is what createExperience derives from the example name
+    openWindow(body);
+  },
+  publishExperience: (b, w) => {
+    b.path.experienceId = w.own.fixtures.spareExperienceId;
+  },
+  unpublishExperience: (b, w) => {
+    b.path.experienceId = w.own.fixtures.spareExperienceId;
+  },
+  archiveExperience: (b, w) => {
+    b.path.experienceId = w.own.fixtures.spareExperienceId;
+  },
+  widgetGetTour: (b, w) => {
+    setQuery(b, 'version_id', w.own.params.versionId!);
+  },
+  widgetUpdateSession: (_b, w, body) => {
+    body.step_id = w.own.fixtures.tourStepId;
+  },
+  widgetMoveProgramItem: (b, w) => {
+    b.path.versionId = w.own.fixtures.programVersionId;
+    b.path.sessionId = w.own.fixtures.programSessionId;
+  },
 };
+
+/** A definition's window is open (the generated one starts and ends at the same moment). */
+function openWindow(body: Record<string, unknown>) {
+  const draft = body.draft as { targeting: { window: unknown } };
+  draft.targeting.window = { starts_at: null, ends_at: null };
+}
 
 /** Steps without ids (an id must name an existing step of the guide). */
 function withFreshSteps(body: Record<string, unknown>) {

@@ -14,6 +14,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUN_LAST = [
   'unpublishArticle',
   'unpublishGuide',
+  'archiveExperience',
   'rotateWidgetIdentitySecret',
   'revokeApiKey',
   'deleteWebhook',

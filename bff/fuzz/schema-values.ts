@@ -20,6 +20,7 @@ export interface Schema {
   required?: string[];
   additionalProperties?: Schema | boolean;
   anyOf?: Schema[];
+  oneOf?: Schema[];
   allOf?: Schema[];
   description?: string;
 }
@@ -84,8 +85,11 @@ export function validValue(doc: OpenApiDoc, schema: Schema, hints: ValueHints): 
     const s = resolve(doc, raw);
     if (s.allOf) return gen(s.allOf.find((p) => resolve(doc, p).properties) ?? s.allOf[0]!, path);
     if (s.anyOf) return gen(s.anyOf[0]!, path);
+    if (s.oneOf) return gen(s.oneOf[0]!, path);
     if (s.enum) return s.enum[0];
-    const type = typesOf(s).find((t) => t !== 'null') ?? (s.additionalProperties ? 'object' : undefined);
+    const types = typesOf(s);
+    if (types.length === 1 && types[0] === 'null') return null;
+    const type = types.find((t) => t !== 'null') ?? (s.additionalProperties ? 'object' : undefined);
     switch (type) {
       case 'string':
         return stringFor(s, hints);

@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
 import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
 import type { Db } from '../../server-core/db/db';
-import {
-  createExperience,
-  openSession,
-  publishExperience,
-} from '../../server-core/experiences/write-experiences';
+import { createExperience } from '../../server-core/experiences/create-experience';
+import type { ProgramContent, TourContent } from '../../server-core/experiences/definition';
+import { publishExperience } from '../../server-core/experiences/publish-experience';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
 import { testCtx } from '../../server-core/testing/ctx';
+import { programDraft, tourDraft, urlItem } from '../../server-core/testing/experience-drafts';
 import { createWebhookEndpoint } from '../../server-core/webhooks/create-webhook-endpoint';
 import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
 import { identityHmac } from '../../server-core/widget/identity-proof';
@@ -42,6 +41,16 @@ export interface Tenant {
   contactExternalId: string;
   /** Path parameter values by name (ids of this workspace's resources, and the article slug). */
   params: Record<string, string>;
+  /** Other seeded ids some baselines point at (OVERRIDES in baselines.ts). */
+  fixtures: {
+    /** A tour the authoring operations edit, publish, unpublish and archive (the tour of params stays live). */
+    spareExperienceId: string;
+    /** A step of the live tour (params.versionId). */
+    tourStepId: string;
+    /** A program's live version and the visitor's session of it (params.itemId is one of its items). */
+    programVersionId: string;
+    programSessionId: string;
+  };
 }
 
 export interface World {
@@ -132,9 +141,28 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     authorType: 'contact',
     body: 'Hello',
   });
-  const experience = await createExperience(ctx, { type: 'tour', name: 'Fuzz tour', slug: `tour-${label}` });
-  await publishExperience(ctx, experience.id);
-  await openSession(ctx, { experienceId: experience.id, contactId: contact.id });
+  const experience = await publishExperience(
+    ctx,
+    (
+      await createExperience(ctx, {
+        type: 'tour',
+        name: 'Fuzz tour',
+        slug: `tour-${label}`,
+        draft: tourDraft(),
+      })
+    ).id,
+  );
+  const spare = await createExperience(ctx, { type: 'tour', name: 'Spare tour', draft: tourDraft() });
+  const program = await publishExperience(
+    ctx,
+    (
+      await createExperience(ctx, {
+        type: 'program',
+        name: 'Fuzz program',
+        draft: programDraft([urlItem('Docs'), urlItem('Api')]),
+      })
+    ).id,
+  );
 
   const article = await ok(
     await post('/articles', { title: `Reset your password ${label}`, body: '# Reset\n\nOpen the page.' }),
@@ -169,6 +197,25 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'widgetIdentify',
   );
 
+  const widgetPost = async (path: string, body: unknown, what: string) =>
+    ok(
+      await t.app.request(path, {
+        method: 'POST',
+        ...json(body, { Authorization: `Bearer ${visitorToken}` }),
+      }),
+      what,
+    );
+  const tourSession = await widgetPost(
+    `/widget/experiences/${experience.live_version_id}/sessions`,
+    { url: 'https://app.example.com/', trigger: 'auto' },
+    'widgetOpenSession (tour)',
+  );
+  const programSession = await widgetPost(
+    `/widget/experiences/${program.live_version_id}/sessions`,
+    { url: 'https://app.example.com/', trigger: 'auto' },
+    'widgetOpenSession (program)',
+  );
+
   return {
     workspaceId: ws,
     websiteId: seeded.websiteId,
@@ -191,9 +238,18 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       contactId: contact.id,
       conversationId: conversation.id,
       experienceId: experience.id,
+      versionId: experience.live_version_id!,
+      sessionId: String(tourSession.data.id),
+      itemId: (program.draft.content as ProgramContent).sections[0]!.items[0]!.id,
       guideId: String(guide.data.id),
       articleId: String(article.data.id),
       slug: String(article.data.slug),
+    },
+    fixtures: {
+      spareExperienceId: spare.id,
+      tourStepId: (experience.draft.content as TourContent).steps[0]!.id,
+      programVersionId: program.live_version_id!,
+      programSessionId: String(programSession.data.id),
     },
   };
 }

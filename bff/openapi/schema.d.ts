@@ -528,6 +528,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace’s experiences, archived ones included
+         * @description Newest first; each item is the summary and archived_at (read one for its draft). Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        get: operations["listWorkspaceExperiences"];
+        put?: never;
+        /**
+         * Create an experience (a draft)
+         * @description The body names the type; the draft is that type’s definition (tours, programs and surveys may leave it out). Missing ids of steps, sections, items and questions are assigned. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        post: operations["createExperience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an experience with its draft and live definition
+         * @description Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        get: operations["getWorkspaceExperience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an experience’s name, slug or draft
+         * @description Omitted fields are left alone; the live version does not change until the next publish. An archived experience answers 409 experience_archived. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        patch: operations["updateExperience"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an experience
+         * @description From any status; a published experience is unpublished first (sessions ended, experience.unpublished). Afterwards it can only be read. Archiving an archived experience answers 200 unchanged. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        post: operations["archiveExperience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft as a new version
+         * @description Freezes the draft as a new immutable version, makes it live and sends experience.published; each publish makes a version, and running sessions keep the one they started on. Checks what only a publish can (422 with location `draft`): a tour has a step, a survey a question, a program an item; program and launcher tours are tours of this workspace (any status), guide items its guides. An archived experience answers 409 experience_archived. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        post: operations["publishExperience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish an experience
+         * @description Back to draft with no live version; every active session ends with end_reason `unpublished` (no experience.completed), experience.unpublished is sent and the widgets are told over the realtime socket. An experience that is not published answers 200 unchanged and sends nothing. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
+         */
+        post: operations["unpublishExperience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/guides": {
         parameters: {
             query?: never;
@@ -915,6 +1023,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/experiences/{versionId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a session of a tour, program or survey
+         * @description On the live version of a published experience; sends experience.started (trigger: auto for an auto-start, start for Widget.experiences.start, program for a tour opened from a program item). A program this person already has an active or completed session of answers 200 with that session; a new tour or survey session ends the person’s running one of the same experience (end_reason restarted). Launchers, banners, announcements and trackers have no sessions: 409 not_sessioned. 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
+         */
+        post: operations["widgetOpenSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/experiences/{versionId}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Advance or end a session
+         * @description step_id: a step of the session’s version (a survey: a question), 422 otherwise; progress becomes (index + 1) / steps. end: completed (tours and surveys; a program completes through its items), dismissed, skipped or target_missing; only completion sends experience.completed, with the feedback rating. feedback comes with end: completed on a tour. A session that already ended answers as it is. 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
+         */
+        patch: operations["widgetUpdateSession"];
+        trace?: never;
+    };
+    "/widget/experiences/{versionId}/sessions/{sessionId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a program item
+         * @description Any state to any other, except out of done (409 program_item_done); done sends program.item_completed; when every item is done or skipped the session completes (experience.completed). The person’s other widgets hear of the move over the realtime socket. An item the version does not have: 404; a session that ended: 409 session_not_active. 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
+         */
+        post: operations["widgetMoveProgramItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/experiences/tours/{experienceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published tour to play
+         * @description The live version, or with version_id an older one this person has an active session on (a tour in progress finishes the version it started). 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
+         */
+        get: operations["widgetGetTour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/help/articles/{slug}": {
         parameters: {
             query?: never;
@@ -1032,6 +1220,38 @@ export interface components {
             /** @description Default: the file name. */
             title?: string;
         };
+        AnnouncementContent: {
+            /**
+             * @default
+             * @example Export any month from Billing.
+             */
+            body: string;
+            /**
+             * @default badge
+             * @enum {string}
+             */
+            distribution: "silent" | "badge" | "popup";
+            /**
+             * Format: date-time
+             * @default null
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            ends_at: string | null;
+            /**
+             * Format: date-time
+             * @default null
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            starts_at: string | null;
+            /** @example Invoice exports */
+            title: string;
+        };
+        AnnouncementDefinition: {
+            content: components["schemas"]["AnnouncementContent"];
+            /** @description This type has no frequency. */
+            frequency?: null;
+            targeting?: components["schemas"]["ExperienceTargeting"];
+        };
         ApiKey: {
             abilities: components["schemas"]["Ability"][];
             /**
@@ -1101,6 +1321,60 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             updated_at: string;
+        };
+        BannerContent: {
+            /**
+             * @description At most one button: a url or an action, exactly one of them.
+             * @default null
+             */
+            button: {
+                /**
+                 * @default null
+                 * @enum {string|null}
+                 */
+                action: "dismiss" | "open_help" | "open_chat" | null;
+                /** @example See how */
+                label: string;
+                /**
+                 * @description An http(s) URL, or a path on the same site starting with /.
+                 * @default null
+                 * @example /billing/invoices
+                 */
+                url: string | null;
+            } | null;
+            /** @default true */
+            dismissible: boolean;
+            /** @example New: invoice exports */
+            message: string;
+            /**
+             * @default top
+             * @enum {string}
+             */
+            placement: "top" | "bottom" | "before" | "after" | "inside_top";
+            /**
+             * @description top and bottom only.
+             * @default false
+             */
+            sticky: boolean;
+            /**
+             * @description The element of a before, after or inside_top banner; null for top and bottom.
+             * @default null
+             */
+            target: {
+                /** @example #billing */
+                selector: string;
+            } | null;
+        };
+        BannerDefinition: {
+            content: components["schemas"]["BannerContent"];
+            /**
+             * @description Banners: once or unlimited.
+             * @default {
+             *       "kind": "once"
+             *     }
+             */
+            frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"];
+            targeting?: components["schemas"]["ExperienceTargeting"];
         };
         Contact: {
             /** @description Custom scalar attributes, at most 30 keys. */
@@ -1235,6 +1509,21 @@ export interface components {
             /** @description The latest message_limit messages, oldest first. */
             messages: components["schemas"]["Message"][];
         };
+        CreateAnnouncementExperienceRequest: {
+            draft: components["schemas"]["AnnouncementDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "announcement";
+        };
         CreateApiKeyRequest: {
             abilities: components["schemas"]["Ability"][];
             /**
@@ -1275,6 +1564,21 @@ export interface components {
              */
             slug?: string;
             title: string;
+        };
+        CreateBannerExperienceRequest: {
+            draft: components["schemas"]["BannerDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "banner";
         };
         CreatedApiKey: {
             data: components["schemas"]["ApiKey"];
@@ -1337,6 +1641,81 @@ export interface components {
             steps: components["schemas"]["StepInput"][];
             title: string;
         };
+        CreateLauncherExperienceRequest: {
+            draft: components["schemas"]["LauncherDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "launcher";
+        };
+        CreateProgramExperienceRequest: {
+            draft?: components["schemas"]["ProgramDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "program";
+        };
+        CreateSurveyExperienceRequest: {
+            draft?: components["schemas"]["SurveyDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "survey";
+        };
+        CreateTourExperienceRequest: {
+            draft?: components["schemas"]["TourDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tour";
+        };
+        CreateTrackerExperienceRequest: {
+            draft: components["schemas"]["TrackerDefinition"];
+            /** @example Welcome tour */
+            name: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tracker";
+        };
         CreateWebhookEndpointRequest: {
             description?: string | null;
             /** @description Event types from the catalog; another name answers 422 unknown_event_type. */
@@ -1354,7 +1733,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -1429,6 +1808,128 @@ export interface components {
             version_id: string | null;
             widget_visitor_id: string | null;
         };
+        /**
+         * @description Who and where: pages (include empty: every page), audience, contact attributes, contact events, elements on the page, browser triggers, a time window, and a priority (higher first).
+         * @default {
+         *       "pages": {
+         *         "include": [],
+         *         "exclude": []
+         *       },
+         *       "audience": "everyone",
+         *       "attributes": [],
+         *       "events": [],
+         *       "elements": [],
+         *       "triggers": {},
+         *       "window": {
+         *         "starts_at": null,
+         *         "ends_at": null
+         *       },
+         *       "priority": 0
+         *     }
+         */
+        ExperienceTargeting: {
+            /** @default [] */
+            attributes: {
+                /** @example plan */
+                key: string;
+                /** @enum {string} */
+                op: "equals" | "not_equals" | "contains" | "exists" | "not_exists" | "greater_than" | "less_than";
+                /** @description Left out for exists and not_exists; a number for greater_than and less_than. */
+                value?: string | number | boolean;
+            }[];
+            /**
+             * @default everyone
+             * @enum {string}
+             */
+            audience: "everyone" | "identified" | "anonymous";
+            /** @default [] */
+            elements: {
+                present: boolean;
+                /** @example #billing */
+                selector: string;
+            }[];
+            /** @default [] */
+            events: {
+                at_least?: number;
+                did: boolean;
+                /** @example signed_up */
+                name: string;
+                within_days?: number;
+            }[];
+            /**
+             * @default {
+             *       "include": [],
+             *       "exclude": []
+             *     }
+             */
+            pages: {
+                /** @default [] */
+                exclude: components["schemas"]["ExperienceUrlRule"][];
+                /** @default [] */
+                include: components["schemas"]["ExperienceUrlRule"][];
+            };
+            /** @default 0 */
+            priority: number;
+            /** @default {} */
+            triggers: {
+                /** @example signed_up */
+                custom_event?: string;
+                scroll_depth_percent?: number;
+                time_on_page_seconds?: number;
+            };
+            /**
+             * @default {
+             *       "starts_at": null,
+             *       "ends_at": null
+             *     }
+             */
+            window: {
+                /**
+                 * Format: date-time
+                 * @default null
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                ends_at: string | null;
+                /**
+                 * Format: date-time
+                 * @default null
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                starts_at: string | null;
+            };
+        };
+        ExperienceUrlRule: {
+            /** @enum {string} */
+            match: "exact" | "prefix" | "wildcard" | "regex";
+            /**
+             * @description Starting with /: matched against the path and query; otherwise against the whole URL (http or https). regex: RE2 syntax (no lookaround or backreferences), at most 500 characters.
+             * @example /pricing
+             */
+            value: string;
+        };
+        FrequencyLimited: {
+            days_apart: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "limited";
+            times: number;
+        };
+        FrequencyOnce: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "once";
+        };
+        FrequencyUnlimited: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "unlimited";
+        };
         Guide: {
             brand: {
                 brand_profile_id: string | null;
@@ -1500,6 +2001,56 @@ export interface components {
             title: string;
             /** @description Where the reader opens the source. */
             url: string | null;
+        };
+        LauncherContent: {
+            action: {
+                /** @example Export invoices here. */
+                text: string;
+                /** @enum {string} */
+                type: "tooltip";
+            } | {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                tour_id: string;
+                /** @enum {string} */
+                type: "start_tour";
+            } | {
+                /** @enum {string} */
+                type: "open_help";
+            } | {
+                /** @enum {string} */
+                type: "open_url";
+                /**
+                 * @description An http(s) URL, or a path on the same site starting with /.
+                 * @example /billing/invoices
+                 */
+                url: string;
+            };
+            /**
+             * @default hover
+             * @enum {string}
+             */
+            activation: "hover" | "click";
+            /** @enum {string} */
+            kind: "beacon" | "icon" | "button";
+            /**
+             * @description The text of a button launcher (required there); null for a beacon or an icon.
+             * @default null
+             * @example Help
+             */
+            label: string | null;
+            target: {
+                /** @example #billing */
+                selector: string;
+            };
+        };
+        LauncherDefinition: {
+            content: components["schemas"]["LauncherContent"];
+            /** @description This type has no frequency. */
+            frequency?: null;
+            targeting?: components["schemas"]["ExperienceTargeting"];
         };
         LoginRequest: {
             /** @example owner@demo.test */
@@ -1581,6 +2132,86 @@ export interface components {
             updated_at: string;
             /** @description The page address without fragment; its key in the workspace. */
             url: string;
+        };
+        PortalExperience: components["schemas"]["Experience"] & {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            archived_at: string | null;
+            /** @description The definition being edited, of the experience's type; every id is set. */
+            draft: components["schemas"]["TourDefinition"] | components["schemas"]["ProgramDefinition"] | components["schemas"]["LauncherDefinition"] | components["schemas"]["BannerDefinition"] | components["schemas"]["AnnouncementDefinition"] | components["schemas"]["SurveyDefinition"] | components["schemas"]["TrackerDefinition"];
+            /** @description The definition of the live version; null while nothing is live. */
+            published_definition: components["schemas"]["TourDefinition"] | components["schemas"]["ProgramDefinition"] | components["schemas"]["LauncherDefinition"] | components["schemas"]["BannerDefinition"] | components["schemas"]["AnnouncementDefinition"] | components["schemas"]["SurveyDefinition"] | components["schemas"]["TrackerDefinition"] | null;
+        };
+        PortalExperienceListItem: components["schemas"]["Experience"] & {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            archived_at: string | null;
+        };
+        ProgramContent: {
+            /** @default [] */
+            sections: {
+                /**
+                 * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                id?: string;
+                /** @default [] */
+                items: components["schemas"]["ProgramItem"][];
+                /**
+                 * @default
+                 * @example Get started
+                 */
+                title: string;
+            }[];
+        };
+        ProgramDefinition: {
+            content: components["schemas"]["ProgramContent"];
+            /** @description This type has no frequency. */
+            frequency?: null;
+            targeting?: components["schemas"]["ExperienceTargeting"];
+        };
+        /** @description Only the field of its kind is set. */
+        ProgramItem: {
+            /**
+             * @description kind article: a public article.
+             * @example reset-your-password
+             */
+            article_slug?: string;
+            /** @default  */
+            description: string;
+            /**
+             * @description kind event: done when this event happens.
+             * @example signed_up
+             */
+            event_name?: string;
+            /**
+             * @description kind guide: a guide of this workspace.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            guide_id?: string;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /** @enum {string} */
+            kind: "tour" | "guide" | "article" | "url" | "event";
+            /** @example Invite your team */
+            title: string;
+            /**
+             * @description kind tour: a tour of this workspace.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            tour_id?: string;
+            /**
+             * @description kind url.
+             * @example /billing/invoices
+             */
+            url?: string;
         };
         RecordedContactEvent: {
             /**
@@ -1830,6 +2461,243 @@ export interface components {
                 input_placeholder: string | null;
             };
         };
+        SurveyChoiceQuestion: {
+            /**
+             * @description A contact attribute key the answer is filed under; null for none.
+             * @default null
+             * @example plan
+             */
+            attribute_key: string | null;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "choice";
+            /** @default false */
+            multiple: boolean;
+            options: {
+                /**
+                 * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                id?: string;
+                /** @example Pricing */
+                label: string;
+            }[];
+            /** @example How likely are you to recommend us? */
+            prompt: string;
+        };
+        SurveyContent: {
+            /**
+             * @default corner
+             * @enum {string}
+             */
+            placement: "corner" | "modal";
+            /** @default [] */
+            questions: (components["schemas"]["SurveyNpsQuestion"] | components["schemas"]["SurveyRatingQuestion"] | components["schemas"]["SurveyScaleQuestion"] | components["schemas"]["SurveyChoiceQuestion"] | components["schemas"]["SurveyFreetextQuestion"])[];
+            /**
+             * @default Thank you!
+             * @example Thank you!
+             */
+            thank_you: string;
+        };
+        SurveyDefinition: {
+            content: components["schemas"]["SurveyContent"];
+            /**
+             * @description Tours and surveys: once, unlimited, or limited times with days apart.
+             * @default {
+             *       "kind": "once"
+             *     }
+             */
+            frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"] | components["schemas"]["FrequencyLimited"];
+            targeting?: components["schemas"]["ExperienceTargeting"];
+        };
+        SurveyFreetextQuestion: {
+            /**
+             * @description A contact attribute key the answer is filed under; null for none.
+             * @default null
+             * @example plan
+             */
+            attribute_key: string | null;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "freetext";
+            /** @default  */
+            placeholder: string;
+            /** @example How likely are you to recommend us? */
+            prompt: string;
+        };
+        SurveyNpsQuestion: {
+            /**
+             * @description A contact attribute key the answer is filed under; null for none.
+             * @default null
+             * @example plan
+             */
+            attribute_key: string | null;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "nps";
+            /** @example How likely are you to recommend us? */
+            prompt: string;
+        };
+        SurveyRatingQuestion: {
+            /**
+             * @description A contact attribute key the answer is filed under; null for none.
+             * @default null
+             * @example plan
+             */
+            attribute_key: string | null;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "rating";
+            /** @example How likely are you to recommend us? */
+            prompt: string;
+        };
+        SurveyScaleQuestion: {
+            /**
+             * @description A contact attribute key the answer is filed under; null for none.
+             * @default null
+             * @example plan
+             */
+            attribute_key: string | null;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "scale";
+            /** @default 5 */
+            max: number;
+            /** @default  */
+            max_label: string;
+            /** @default 1 */
+            min: number;
+            /** @default  */
+            min_label: string;
+            /** @example How likely are you to recommend us? */
+            prompt: string;
+        };
+        TourContent: {
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "question": "How was this tour?"
+             *     }
+             */
+            feedback: {
+                /** @default false */
+                enabled: boolean;
+                /**
+                 * @default How was this tour?
+                 * @example How was this tour?
+                 */
+                question: string;
+            };
+            /** @default [] */
+            steps: components["schemas"]["TourStep"][];
+        };
+        TourDefinition: {
+            content: components["schemas"]["TourContent"];
+            /**
+             * @description Tours and surveys: once, unlimited, or limited times with days apart.
+             * @default {
+             *       "kind": "once"
+             *     }
+             */
+            frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"] | components["schemas"]["FrequencyLimited"];
+            targeting?: components["schemas"]["ExperienceTargeting"];
+        };
+        TourStep: {
+            /**
+             * @default next
+             * @enum {string}
+             */
+            advance: "next" | "target_click";
+            /**
+             * @default
+             * @example Projects hold your work.
+             */
+            body: string;
+            /**
+             * @description Stable across drafts and versions; assigned (a ULID) on save when left out.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id?: string;
+            /**
+             * @description The page the step lives on; null: any.
+             * @default null
+             */
+            page: {
+                /** @enum {string} */
+                match: "exact" | "prefix" | "wildcard" | "regex";
+                /**
+                 * @description Starting with /: matched against the path and query; otherwise against the whole URL (http or https). regex: RE2 syntax (no lookaround or backreferences), at most 500 characters.
+                 * @example /pricing
+                 */
+                value: string;
+            } | null;
+            /**
+             * @default auto
+             * @enum {string}
+             */
+            placement: "auto" | "top" | "bottom" | "left" | "right";
+            /**
+             * @description The element the step points at; null for a modal step.
+             * @default null
+             */
+            target: {
+                /** @example #billing */
+                selector: string;
+            } | null;
+            /**
+             * @default
+             * @example Create a project
+             */
+            title: string;
+            /** @default 5000 */
+            wait_ms: number;
+        };
+        /** @description The contact event recorded on the pages the tracker targets. */
+        TrackerContent: {
+            /** @example signed_up */
+            event_name: string;
+        };
+        TrackerDefinition: {
+            content: components["schemas"]["TrackerContent"];
+            /** @description This type has no frequency. */
+            frequency?: null;
+            targeting?: components["schemas"]["ExperienceTargeting"];
+        };
         UpdateArticleRequest: {
             /** @enum {string} */
             access_level?: "public" | "authenticated" | "internal";
@@ -1863,6 +2731,17 @@ export interface components {
             external_id?: string | null;
             name?: string | null;
             phone?: string | null;
+        };
+        UpdateExperienceRequest: {
+            /** @description Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and so on). Steps, sections, items and questions keep the ids they are sent with. */
+            draft?: components["schemas"]["TourDefinition"] | components["schemas"]["ProgramDefinition"] | components["schemas"]["LauncherDefinition"] | components["schemas"]["BannerDefinition"] | components["schemas"]["AnnouncementDefinition"] | components["schemas"]["SurveyDefinition"] | components["schemas"]["TrackerDefinition"];
+            /** @example Welcome tour */
+            name?: string;
+            /**
+             * @description Unique in the workspace; derived from the name when left out.
+             * @example welcome-tour
+             */
+            slug?: string;
         };
         UpdateGuideRequest: {
             brand?: {
@@ -2178,6 +3057,40 @@ export interface components {
                 };
             };
         };
+        WidgetExperienceSession: {
+            current_step_id: string | null;
+            /** @description completed, dismissed, skipped, target_missing, unpublished or restarted. */
+            end_reason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            ended_at: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @description Tours: (step index + 1) / steps; programs: items done / items. */
+            progress: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            started_at: string;
+            /** @enum {string} */
+            state: "active" | "completed" | "ended";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
         WidgetHelpArticle: {
             /** @description Markdown, as written. */
             body: string;
@@ -2256,6 +3169,30 @@ export interface components {
              */
             website_id: string;
         };
+        WidgetMoveProgramItemRequest: {
+            /** @enum {string} */
+            state: "todo" | "in_progress" | "done" | "skipped";
+        };
+        WidgetOpenSessionRequest: {
+            /**
+             * @default start
+             * @enum {string}
+             */
+            trigger: "auto" | "start" | "program";
+            /**
+             * @description The page the widget is on.
+             * @example https://app.example.com/projects
+             */
+            url: string;
+        };
+        WidgetProgramItemMove: {
+            done: number;
+            item_id: string;
+            progress: number;
+            /** @enum {string} */
+            state: "todo" | "in_progress" | "done" | "skipped";
+            total: number;
+        };
         WidgetSettings: {
             /**
              * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
@@ -2310,6 +3247,36 @@ export interface components {
             /** @description Text on the brand colour: white or black, whichever contrasts more (at least 4.58:1). */
             on_brand: string;
         };
+        WidgetTour: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "question": "How was this tour?"
+             *     }
+             */
+            feedback: {
+                /** @default false */
+                enabled: boolean;
+                /**
+                 * @default How was this tour?
+                 * @example How was this tour?
+                 */
+                question: string;
+            };
+            name: string;
+            slug: string;
+            steps: components["schemas"]["TourStep"][];
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
         WidgetTrackRequest: {
             /**
              * @description Pattern ^[a-z][a-z0-9_.:-]{0,63}$; names starting service. or service: are reserved.
@@ -2320,6 +3287,22 @@ export interface components {
             properties?: {
                 [key: string]: unknown;
             };
+        };
+        WidgetUpdateSessionRequest: {
+            /** @enum {string} */
+            end?: "completed" | "dismissed" | "skipped" | "target_missing";
+            /** @description The end-of-tour answer: stored on the session; the rating goes out with experience.completed. */
+            feedback?: {
+                comment?: string | null;
+                rating: number;
+            };
+            /** @example 01jd2m7r3x8k9q4w5e6t7y8v9a */
+            step_id?: string;
+            /**
+             * @description The page the widget is on.
+             * @example https://app.example.com/projects
+             */
+            url?: string;
         };
     };
     responses: never;
@@ -5270,6 +6253,564 @@ export interface operations {
             };
         };
     };
+    listWorkspaceExperiences: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                status?: "draft" | "published" | "archived";
+                type?: "tour" | "program" | "launcher" | "banner" | "announcement" | "survey" | "tracker";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of experiences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperienceListItem"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createExperience: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTourExperienceRequest"] | components["schemas"]["CreateProgramExperienceRequest"] | components["schemas"]["CreateLauncherExperienceRequest"] | components["schemas"]["CreateBannerExperienceRequest"] | components["schemas"]["CreateAnnouncementExperienceRequest"] | components["schemas"]["CreateSurveyExperienceRequest"] | components["schemas"]["CreateTrackerExperienceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created as a draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspaceExperience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The experience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateExperience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateExperienceRequest"];
+            };
+        };
+        responses: {
+            /** @description The experience as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveExperience: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived experience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishExperience: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published experience. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishExperience: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The experience, now a draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createGuide: {
         parameters: {
             query?: never;
@@ -7467,6 +9008,308 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetOpenSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description versionId (a malformed id answers 404).
+                 * @example 01m6bjded8xxtmhk766cahrr2p
+                 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetOpenSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The program session this person already has. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetExperienceSession"];
+                    };
+                };
+            };
+            /** @description The new session. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetExperienceSession"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetUpdateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description sessionId (a malformed id answers 404).
+                 * @example 01m6bfyr9tz0z08t35yx73qyc9
+                 */
+                sessionId: string;
+                /**
+                 * @description versionId (a malformed id answers 404).
+                 * @example 01m6bjded8xxtmhk766cahrr2p
+                 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetUpdateSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetExperienceSession"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetMoveProgramItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+                /**
+                 * @description sessionId (a malformed id answers 404).
+                 * @example 01m6bfyr9tz0z08t35yx73qyc9
+                 */
+                sessionId: string;
+                /**
+                 * @description versionId (a malformed id answers 404).
+                 * @example 01m6bjded8xxtmhk766cahrr2p
+                 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetMoveProgramItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The item and the program’s counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetProgramItemMove"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetGetTour: {
+        parameters: {
+            query?: {
+                /** @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case. */
+                version_id?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tour. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetTour"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,13 +3,19 @@ import { upsertContact } from '../contacts/upsert-contact';
 import type { Ctx } from '../context';
 import { appendMessage, createConversation, resolveConversation } from '../conversations/write-conversations';
 import { ingestContactEvents } from '../events/ingest-contact-events';
+import { createExperience } from '../experiences/create-experience';
 import {
-  createExperience,
-  openSession,
-  publishExperience,
-  recordSeen,
-  updateSession,
-} from '../experiences/write-experiences';
+  DEFINITION_LIMITS,
+  defaultTargeting,
+  type ProgramContent,
+  type TourContent,
+  type TourStep,
+} from '../experiences/definition';
+import { moveProgramItem } from '../experiences/move-program-item';
+import { openSession } from '../experiences/open-session';
+import { publishExperience } from '../experiences/publish-experience';
+import { updateSession } from '../experiences/update-session';
+import { recordSeen } from '../experiences/write-experiences';
 
 const PEOPLE: { email: string; name: string; externalId: string | null; attributes: AttributePatch }[] = [
   {
@@ -99,31 +105,112 @@ export async function seedDemoContacts(ctx: Ctx): Promise<void> {
     body: 'Our SAML sign-in fails with an audience error.',
   });
 
-  const tour = await createExperience(ctx, { type: 'tour', name: 'Welcome tour', slug: 'welcome-tour' });
-  await publishExperience(ctx, tour.id, {
-    steps: [{ cvid: 'welcome' }, { cvid: 'create-project' }, { cvid: 'invite' }],
+  await seedDemoExperiences(ctx, { ada, grace, alan });
+}
+
+/** A tour step without an id (the save assigns one). */
+const step = (title: string, body: string, selector: string | null): Omit<TourStep, 'id'> => ({
+  title,
+  body,
+  target: selector ? { selector } : null,
+  placement: 'auto',
+  page: null,
+  advance: 'next',
+  wait_ms: DEFINITION_LIMITS.defaultWaitMs,
+});
+
+/** A tour (one person finished it, one is on it), a program using it, a banner seen, a survey draft. */
+async function seedDemoExperiences(ctx: Ctx, people: Record<'ada' | 'grace' | 'alan', { id: string }>) {
+  const tour = await createExperience(ctx, {
+    type: 'tour',
+    name: 'Welcome tour',
+    slug: 'welcome-tour',
+    draft: {
+      targeting: defaultTargeting(),
+      frequency: { kind: 'once' },
+      content: {
+        steps: [
+          step('Welcome', 'A quick look around.', null),
+          step('Create a project', 'Projects hold your work.', '#new-project'),
+          step('Invite your team', 'Work together.', '#invite'),
+        ],
+        feedback: { enabled: true, question: 'How was this tour?' },
+      },
+    },
   });
-  const session = await openSession(ctx, {
-    experienceId: tour.id,
-    contactId: ada.id,
-    lastUrl: 'https://app.acme.test/',
+  const live = await publishExperience(ctx, tour.id);
+  const versionId = live.live_version_id!;
+  const steps = (live.draft.content as TourContent).steps;
+  const ada = { visitorId: null, contactId: people.ada.id };
+  const { session } = await openSession(ctx, ada, {
+    versionId,
+    url: 'https://app.acme.test/',
+    trigger: 'auto',
   });
-  await updateSession(ctx, session, { stepCvid: 'invite', progress: 1 });
-  await updateSession(ctx, session, { end: 'completed' });
-  await openSession(ctx, {
-    experienceId: tour.id,
-    contactId: grace.id,
-    lastUrl: 'https://app.acme.test/projects',
+  await updateSession(ctx, ada, { versionId, sessionId: session.id, stepId: steps[2]!.id });
+  await updateSession(ctx, ada, {
+    versionId,
+    sessionId: session.id,
+    end: 'completed',
+    feedback: { rating: 5 },
   });
+  await openSession(
+    ctx,
+    { visitorId: null, contactId: people.grace.id },
+    { versionId, url: 'https://app.acme.test/projects', trigger: 'start' },
+  );
+
+  const program = await createExperience(ctx, {
+    type: 'program',
+    name: 'Getting started',
+    slug: 'getting-started',
+    draft: {
+      targeting: defaultTargeting(),
+      frequency: null,
+      content: {
+        sections: [
+          {
+            title: 'Set up',
+            items: [
+              { title: 'Take the welcome tour', description: '', kind: 'tour', tour_id: tour.id },
+              { title: 'Export an invoice', description: '', kind: 'url', url: '/billing/invoices' },
+            ],
+          },
+        ],
+      },
+    },
+  });
+  const liveProgram = await publishExperience(ctx, program.id);
+  const [first] = (liveProgram.draft.content as ProgramContent).sections[0]!.items;
+  const opened = await openSession(ctx, ada, { versionId: liveProgram.live_version_id!, trigger: 'auto' });
+  await moveProgramItem(ctx, ada, {
+    versionId: liveProgram.live_version_id!,
+    sessionId: opened.session.id,
+    itemId: first!.id,
+    state: 'done',
+  });
+
   const banner = await createExperience(ctx, {
     type: 'banner',
     name: 'Spring release',
     slug: 'spring-release',
+    draft: {
+      targeting: defaultTargeting(),
+      frequency: { kind: 'once' },
+      content: {
+        message: 'New: invoice exports',
+        button: { label: 'See how', url: '/billing/invoices', action: null },
+        placement: 'top',
+        target: null,
+        sticky: false,
+        dismissible: true,
+      },
+    },
   });
-  await publishExperience(ctx, banner.id, { message: 'New: invoice exports' });
+  await publishExperience(ctx, banner.id);
   await recordSeen(ctx, {
     experienceId: banner.id,
-    contactId: alan.id,
+    contactId: people.alan.id,
     lastUrl: 'https://app.acme.test/billing',
   });
   await createExperience(ctx, { type: 'survey', name: 'NPS (draft)', slug: 'nps' });

@@ -5,15 +5,14 @@ import {
   createConversation,
   resolveConversation,
 } from '../../../server-core/conversations/write-conversations';
-import {
-  createExperience,
-  openSession,
-  publishExperience,
-  recordSeen,
-  updateSession,
-} from '../../../server-core/experiences/write-experiences';
+import { createExperience } from '../../../server-core/experiences/create-experience';
+import { openSession } from '../../../server-core/experiences/open-session';
+import { publishExperience } from '../../../server-core/experiences/publish-experience';
+import { updateSession } from '../../../server-core/experiences/update-session';
+import { recordSeen } from '../../../server-core/experiences/write-experiences';
 import { setFlag } from '../../../server-core/flags/flags';
 import { describeDb } from '../../../server-core/testing/db';
+import { bannerDraft, tourDraft, tourStep } from '../../../server-core/testing/experience-drafts';
 import { apiWorkspace } from '../../testing/api';
 import { makeTestApp } from '../../testing/services';
 
@@ -110,11 +109,23 @@ describeDb('public API: conversations and experiences', (getDb) => {
 
   it('experiences: list with data before meta, get, progress rows for sessions and seen markers, and the ledger', async () => {
     const { t, ws, contact } = await setup();
-    const tour = await createExperience(ws.ctx, { type: 'tour', name: 'Welcome tour', slug: 'welcome' });
-    const banner = await createExperience(ws.ctx, { type: 'banner', name: 'Sale', slug: 'sale' });
+    const tour = await createExperience(ws.ctx, {
+      type: 'tour',
+      name: 'Welcome tour',
+      slug: 'welcome',
+      draft: tourDraft([tourStep('One', { id: 's1' }), tourStep('Two', { id: 's2' })]),
+    });
+    const banner = await createExperience(ws.ctx, {
+      type: 'banner',
+      name: 'Sale',
+      slug: 'sale',
+      draft: bannerDraft(),
+    });
     const draft = await createExperience(ws.ctx, { type: 'survey', name: 'NPS', slug: 'nps' });
-    const liveTour = await publishExperience(ws.ctx, tour.id, { steps: [{ cvid: 's1' }, { cvid: 's2' }] });
+    const liveTour = await publishExperience(ws.ctx, tour.id);
     await publishExperience(ws.ctx, banner.id);
+    const versionId = liveTour.live_version_id!;
+    const ann = { visitorId: null, contactId: contact.id };
 
     const list = (await (await ws.call('/api/v1/experiences')).json()) as Record<string, unknown> & {
       data: { id: string; status: string }[];
@@ -128,16 +139,16 @@ describeDb('public API: conversations and experiences', (getDb) => {
       expect.objectContaining({ id: tour.id, live_version_id: liveTour.live_version_id }),
     ]);
 
-    const s1 = await openSession(ws.ctx, {
-      experienceId: tour.id,
-      contactId: contact.id,
-      lastUrl: 'https://app.example.com/',
-    });
-    await updateSession(ws.ctx, s1, { stepCvid: 's1', progress: 0.5 });
+    const s1 = (
+      await openSession(ws.ctx, ann, { versionId, url: 'https://app.example.com/', trigger: 'auto' })
+    ).session.id;
+    await updateSession(ws.ctx, ann, { versionId, sessionId: s1, stepId: 's1' });
     t.clock.advance(1000);
-    await updateSession(ws.ctx, s1, { end: 'completed' });
+    await updateSession(ws.ctx, ann, { versionId, sessionId: s1, end: 'completed' });
     t.clock.advance(1000);
-    const s2 = await openSession(ws.ctx, { experienceId: tour.id, visitorId: 'v-anon' });
+    const s2 = (
+      await openSession(ws.ctx, { visitorId: 'v-anon', contactId: null }, { versionId, trigger: 'start' })
+    ).session.id;
     await recordSeen(ws.ctx, { experienceId: banner.id, contactId: contact.id });
     await recordSeen(ws.ctx, { experienceId: banner.id, contactId: contact.id, dismissed: true });
 
@@ -198,7 +209,7 @@ describeDb('public API: conversations and experiences', (getDb) => {
       ['welcome', 'completed'],
     ]);
     // active outranks completed
-    await openSession(ws.ctx, { experienceId: tour.id, contactId: contact.id });
+    await openSession(ws.ctx, ann, { versionId, trigger: 'start' });
     const again = (await (await ws.call(`/api/v1/contacts/${contact.id}/experiences`)).json()) as {
       data: Record<string, unknown>[];
     };

@@ -1,14 +1,13 @@
 import { expect, it } from 'vitest';
 import { upsertContact } from '../../../server-core/contacts/upsert-contact';
 import { appendMessage, createConversation } from '../../../server-core/conversations/write-conversations';
-import {
-  createExperience,
-  openSession,
-  publishExperience,
-} from '../../../server-core/experiences/write-experiences';
+import { createExperience } from '../../../server-core/experiences/create-experience';
+import { openSession } from '../../../server-core/experiences/open-session';
+import { publishExperience } from '../../../server-core/experiences/publish-experience';
 import { newId } from '../../../server-core/lib/ulid';
 import { replaceSourceChunks } from '../../../server-core/retrieval/replace-source-chunks';
 import { describeDb } from '../../../server-core/testing/db';
+import { tourDraft } from '../../../server-core/testing/experience-drafts';
 import { createWebhookEndpoint } from '../../../server-core/webhooks/create-webhook-endpoint';
 import { OPENAPI_PATH } from '../../openapi/document';
 import { type ApiWorkspace, apiWorkspace } from '../../testing/api';
@@ -42,13 +41,22 @@ describeDb('tenancy sweep over every public operation', (getDb) => {
       authorType: 'contact',
       body: 'secret message',
     });
-    const experience = await createExperience(victim.ctx, {
-      type: 'tour',
-      name: 'Victim tour',
-      slug: 'victim-tour',
-    });
-    await publishExperience(victim.ctx, experience.id);
-    await openSession(victim.ctx, { experienceId: experience.id, contactId: contact.id });
+    const experience = await publishExperience(
+      victim.ctx,
+      (
+        await createExperience(victim.ctx, {
+          type: 'tour',
+          name: 'Victim tour',
+          slug: 'victim-tour',
+          draft: tourDraft(),
+        })
+      ).id,
+    );
+    await openSession(
+      victim.ctx,
+      { visitorId: null, contactId: contact.id },
+      { versionId: experience.live_version_id!, trigger: 'auto' },
+    );
     const now = t.clock.now();
     const guideId = newId();
     const articleId = newId();

@@ -84,6 +84,9 @@ export interface ErrorDetailsByCode {
   upload_has_no_text: { field: string };
   not_sessioned: NoDetails;
   sessioned: NoDetails;
+  experience_archived: { experience_id: string };
+  session_not_active: { session_id: string; state: string };
+  program_item_done: { item_id: string };
   invalid_host: NoDetails;
   host_taken: NoDetails;
   // The widget's visitor and identity
@@ -153,7 +156,8 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
       'issue code: `scalar_value` (an attribute value that is not a string, number, boolean or null), ' +
       '`flat_scalar` (the same for an event property).',
     details: {
-      location: 'body, query, path or header (schema failures and refused values)',
+      location:
+        'body, query, path or header (schema failures and refused values); `draft` when a publish checks the saved draft',
       issues: 'each with `path`, `code` (the schema issue or the rule) and `message`',
       field: `${FIELD} (rule failures)`,
       rule: 'the rule it breaks, e.g. `max_keys`',
@@ -381,6 +385,21 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'This experience type records sessions, not seen markers.',
     meaning: 'A seen marker on an experience type that records sessions.',
     details: {},
+  },
+  experience_archived: {
+    message: 'The experience is archived; it can only be read.',
+    meaning: 'An update or publish of an archived experience.',
+    details: { experience_id: 'the archived experience' },
+  },
+  session_not_active: {
+    message: 'The session has ended.',
+    meaning: 'A program item moved in a session that completed or ended.',
+    details: { session_id: 'the session', state: '`completed` or `ended`' },
+  },
+  program_item_done: {
+    message: 'The item is done; done is final.',
+    meaning: 'A program item moved out of `done`.',
+    details: { item_id: 'the item' },
   },
   invalid_host: {
     message: 'Name the host, e.g. help.example.com.',
