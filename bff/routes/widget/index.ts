@@ -4,6 +4,7 @@ import { requireJsonBody } from '../../middleware/body';
 import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetFeedbackRoute } from './feedback';
 import { registerWidgetHelpRoutes } from './help';
 import { registerWidgetIdentifyRoute } from './identify';
@@ -20,4 +21,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetTrackRoute(app, services);
   registerWidgetHelpRoutes(app, services);
   registerWidgetFeedbackRoute(app, services);
+  registerWidgetExperienceDecisionRoutes(app, services);
 }
