@@ -20,7 +20,8 @@ const MAX_OLDER_VERSIONS = 5_000;
  * Per-node cache of experience indexes, one per workspace, made by bff/services.ts (never a module
  * singleton). An entry lives INDEX_TTL_MS at most and is dropped when `experiences_changed` names its
  * workspace (notifyExperiencesChanged, at the commit of a publish, unpublish or archive). A load that
- * started before a drop is answered but not kept, so a NOTIFY that overtakes a load is never lost.
+ * started before a drop is answered but not kept, so a NOTIFY that overtakes a load is never lost. In
+ * the last fifth of its life an entry is reloaded in the background, so requests rarely wait for a load.
  * Compiled regexes are kept by their text across reloads (their automata stay warm); older versions'
  * tour steps by version id (versions never change).
  */
@@ -84,7 +85,12 @@ export function createExperienceIndexCache(deps: { db: Db; clock: Clock; ttlMs?:
     async get(workspaceId: string): Promise<ExperienceIndex> {
       await listen();
       const hit = entries.get(workspaceId);
-      if (hit && hit.until > deps.clock.now().getTime()) return hit.index;
+      const now = deps.clock.now().getTime();
+      if (hit && hit.until > now) {
+        // Refresh ahead: in its last fifth the entry still answers while a reload runs beside it.
+        if (hit.until - now < ttl / 5) load(workspaceId).catch(() => {});
+        return hit.index;
+      }
       return load(workspaceId);
     },
 

@@ -30,13 +30,20 @@ interface LedgerRow {
 /**
  * One person's ledger for a decision, in one round trip of indexed reads: sessions per experience (count,
  * last started, completed, the active one with its step and version), seen markers, the program
- * sessions' item states, the page facts of this URL, the contact's attributes and the event counts the
- * candidates need (each stopped at the largest `at_least` asked). Sessions and markers are the
+ * sessions' item states, the page facts of this URL, the contact's attributes and, per event name the
+ * candidates need, its newest events up to the largest `at_least`
+ * asked (one index probe per name), counted per window. Sessions and markers are the
  * visitor's or, for an identified visitor, the contact's (any of its visitors). Times as epoch ms.
  */
 export async function loadLedger(ctx: Ctx, input: LedgerInput): Promise<Omit<Person, 'identified'>> {
   const now = ctx.clock.now();
+  // Per event name, its newest events up to the largest count any window asks for: a window ("the last
+  // D days") holds at least N events exactly when N of these newest ones fall inside it.
   const needs = input.contactId ? input.eventNeeds : [];
+  const newest = new Map<string, number>();
+  for (const n of needs) {
+    newest.set(n.name, Math.max(newest.get(n.name) ?? 0, n.cap));
+  }
   const [row] = await ctx.db.query<LedgerRow>(
     `with person_sessions as (
        select id, experience_id, version_id, state, current_step_cvid, started_at
@@ -46,6 +53,12 @@ export async function loadLedger(ctx: Ctx, input: LedgerInput): Promise<Omit<Per
        select distinct on (experience_id) id, experience_id from person_sessions
        where experience_id = any($5::text[])
        order by experience_id, (state = 'active') desc, started_at desc, id desc
+     ), newest as materialized (
+       select n.name, r.occurred_at from unnest($6::text[], $7::int[]) as n(name, cap)
+       cross join lateral (
+         select e.occurred_at from contact_events e
+         where e.workspace_id = $1 and e.contact_id = $3::text and e.name = n.name
+         order by e.occurred_at desc limit n.cap) r
      )
      select
        (select json_agg(json_build_array(experience_id, n, last_ms, completed, active)) from (
@@ -67,25 +80,23 @@ export async function loadLedger(ctx: Ctx, input: LedgerInput): Promise<Omit<Per
           left join experience_session_items i on i.workspace_id = $1 and i.session_id = p.id) as items,
        (select json_object_agg(fact_key, present) from widget_page_facts
           where workspace_id = $1 and visitor_id = $2 and url = $4
-            and updated_at >= $9::timestamptz - interval '1 day') as facts,
+            and updated_at >= $8::timestamptz - interval '1 day') as facts,
        (select attributes from contacts where workspace_id = $1 and id = $3::text) as attributes,
-       (select json_agg(json_build_array(n.name, n.days, (
-            select count(*)::int from (
-              select 1 from contact_events e
-              where e.workspace_id = $1 and e.contact_id = $3::text and e.name = n.name
-                and (n.days is null or e.occurred_at >= $9::timestamptz - make_interval(days => n.days))
-              limit n.cap) c)))
-          from unnest($6::text[], $7::int[], $8::int[]) as n(name, days, cap)) as counts`,
+       (select json_agg(json_build_array(w.name, w.days, (
+            select count(*)::int from newest x
+            where x.name = w.name and (w.days is null or x.occurred_at >= $8::timestamptz - make_interval(days => w.days)))))
+          from unnest($9::text[], $10::int[]) as w(name, days)) as counts`,
     [
       ctx.workspaceId,
       input.visitorId,
       input.contactId,
       input.pageKey,
       input.programIds,
+      [...newest.keys()],
+      [...newest.values()],
+      now,
       needs.map((n) => n.name),
       needs.map((n) => n.withinDays),
-      needs.map((n) => n.cap),
-      now,
     ],
   );
 
