@@ -1,4 +1,5 @@
 import { apiBench } from './api.bench';
+import { experiencesBench } from './experiences.bench';
 import { httpBench } from './http.bench';
 import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   api: apiBench,
   widget: widgetBench,
   retrieval: retrievalBench,
+  experiences: experiencesBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -4,6 +4,10 @@ import {
 } from '../server-core/apikeys/api-key-authenticator';
 import { type ArticleHtmlRenderer, cachedArticleHtml } from '../server-core/content/article-html-cache';
 import type { Db } from '../server-core/db/db';
+import {
+  createExperienceIndexCache,
+  type ExperienceIndexCache,
+} from '../server-core/experiences/decision/index-cache';
 import { createFlagCache, type FlagCache } from '../server-core/flags/flag-cache';
 import type { Clock } from '../server-core/lib/clock';
 import { deriveKey } from '../server-core/lib/crypto';
@@ -35,6 +39,8 @@ export interface Services {
   embedder: Embedder;
   /** An article body (Markdown) as sanitised HTML, cached per process (article-html-cache.ts). */
   articleHtml: ArticleHtmlRenderer;
+  /** Published experiences compiled per workspace for the decision; dropped on NOTIFY experiences_changed. */
+  experienceIndex: ExperienceIndexCache;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
 }
@@ -64,6 +70,7 @@ export function createServices(deps: {
     rateLimiter,
     embedder: deps.embedder ?? createEmbedder(embedderSettings(deps.config)),
     articleHtml: cachedArticleHtml(),
+    experienceIndex: createExperienceIndexCache({ db: deps.db, clock: deps.clock }),
     close: () => rateLimiter.stop(),
   };
 }

@@ -1,3 +1,4 @@
+import { watchKey } from '../../server-core/experiences/decision/watch';
 import { encodeCursor } from '../../server-core/lib/cursor';
 import { identityHmac } from '../../server-core/widget/identity-proof';
 import type { JsonPath } from './json-text';
@@ -156,6 +157,9 @@ const OVERRIDES: Record<string, Override> = {
   },
   widgetTrack: (_b, _w, body) => {
     body.name = 'fuzz_event';
+  },
+  widgetReportConditions: (_b, _w, body) => {
+    body.facts = { [watchKey('#fuzz')]: true, [watchKey('.banner')]: false };
   },
   helpCenterSearch: (b, w) => {
     b.headers.Host = w.own.helpCenterHost;

@@ -1023,6 +1023,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's decision of experiences for the page the widget is on
+         * @description Fetched on boot and on every route change. Targeting (window, audience, pages, contact attributes, contact events, element facts) and frequency are evaluated here against the person's sessions: the visitor's, and for a verified visitor the contact's from any device. 404 while feature.experiences.core is off.
+         */
+        get: operations["widgetExperienceDecision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/experiences/{versionId}/sessions": {
         parameters: {
             query?: never;
@@ -1077,6 +1097,26 @@ export interface paths {
          * @description Any state to any other, except out of done (409 program_item_done); done sends program.item_completed; when every item is done or skipped the session completes (experience.completed). The person’s other widgets hear of the move over the realtime socket. An item the version does not have: 404; a session that ended: 409 session_not_active. 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
          */
         post: operations["widgetMoveProgramItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/experiences/conditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report element facts for the page (booleans only) and get the new decision
+         * @description The widget observes the selectors of the decision's `watch` list and reports whether each matches; the facts are kept for this visitor and page for a day and the answer is the decision with them. 404 while feature.experiences.core is off.
+         */
+        post: operations["widgetReportConditions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2990,6 +3030,27 @@ export interface components {
              */
             submitted_at: string;
         };
+        /** @description At most one tour or survey for this page view (the highest priority; ties by the older experience); null while a tour resumes here, or while a higher one waits on element facts. */
+        WidgetAutoStart: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /** @description Browser triggers that must all hold before it starts ({}: at once). */
+            triggers: {
+                custom_event?: string;
+                scroll_depth_percent?: number;
+                time_on_page_seconds?: number;
+            };
+            /** @enum {string} */
+            type: "tour" | "survey";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        } | null;
         WidgetBootConfig: {
             attachments: {
                 enabled: boolean;
@@ -3056,6 +3117,26 @@ export interface components {
                     token: string | null;
                 };
             };
+        };
+        WidgetExperienceDecision: {
+            /** @description Announcements (none yet). */
+            announcements: {
+                items: Record<string, never>[];
+                unread: number;
+            };
+            auto_start: components["schemas"]["WidgetAutoStart"];
+            /** @description Banners for this page (none yet). */
+            banners: Record<string, never>[];
+            /** @description Launchers for this page (none yet). */
+            launchers: Record<string, never>[];
+            /** @description Programs targeted at this person and page. */
+            programs: components["schemas"]["WidgetProgram"][];
+            resume: components["schemas"]["WidgetResume"];
+            /** @description Elements to observe: report whether each selector matches (booleans only) to widgetReportConditions under its key. An experience with element conditions is held back until its facts for this page are reported. */
+            watch: {
+                key: string;
+                selector: string;
+            }[];
         };
         WidgetExperienceSession: {
             current_step_id: string | null;
@@ -3185,6 +3266,65 @@ export interface components {
              */
             url: string;
         };
+        WidgetProgram: {
+            /** @description Items done or skipped. */
+            done: number;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            name: string;
+            /** @description done / total, from 0 to 1. */
+            progress: number;
+            sections: {
+                /** @description Items done or skipped. */
+                done: number;
+                id: string;
+                items: components["schemas"]["WidgetProgramItem"][];
+                title: string;
+                total: number;
+            }[];
+            /**
+             * @description The person's program session (the active one, else the newest); null before the first.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            session_id: string | null;
+            total: number;
+            /**
+             * @description The live version (item states are kept by item id).
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
+        WidgetProgramItem: {
+            /** @description kind article: opens in Help. */
+            article_slug?: string;
+            description: string;
+            /** @description kind event: done when this custom event happens in the browser. */
+            event_name?: string;
+            /**
+             * @description kind guide: the guide to walk through.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            guide_id?: string;
+            id: string;
+            /** @enum {string} */
+            kind: "tour" | "guide" | "article" | "url" | "event";
+            /**
+             * @description The person's state of the item; todo by default.
+             * @enum {string}
+             */
+            state: "todo" | "in_progress" | "done" | "skipped";
+            title: string;
+            /**
+             * @description kind tour: the tour to start.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            tour_id?: string;
+            /** @description kind url: where the item goes. */
+            url?: string;
+        };
         WidgetProgramItemMove: {
             done: number;
             item_id: string;
@@ -3193,6 +3333,42 @@ export interface components {
             state: "todo" | "in_progress" | "done" | "skipped";
             total: number;
         };
+        WidgetReportConditionsRequest: {
+            /**
+             * @description Watch key → whether its selector matches on the page (at most 100). Keys the decision never asked for are ignored.
+             * @example {
+             *       "e3b0c44298fc1": true
+             *     }
+             */
+            facts: {
+                [key: string]: boolean;
+            };
+            /**
+             * @description The page's URL (location.href): absolute http(s), at most 2048 characters.
+             * @example https://app.example.com/billing?tab=plans
+             */
+            url: string;
+        };
+        /** @description The person's active tour session whose current step lives on this page (or on any page), else null. */
+        WidgetResume: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            session_id: string;
+            /** @description The step to show again (step_cvid). */
+            step_id: string;
+            /**
+             * @description The session's own version.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        } | null;
         WidgetSettings: {
             /**
              * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
@@ -9017,6 +9193,58 @@ export interface operations {
             };
         };
     };
+    widgetExperienceDecision: {
+        parameters: {
+            query: {
+                /** @description The page's URL (location.href): absolute http(s), at most 2048 characters. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetExperienceDecision"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     widgetOpenSession: {
         parameters: {
             query?: never;
@@ -9234,6 +9462,68 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetReportConditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetReportConditionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The new decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WidgetExperienceDecision"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,16 +2,17 @@ import type { Ctx } from '../context';
 import { DomainError, notFound } from '../lib/errors';
 import { emitEvent } from '../outbox/emit-event';
 import { notifyWidgets } from '../realtime/notify-widgets';
-import type { ProgramItemState } from './definition';
+import { programProgress } from './decision/program';
+import type { ProgramContent, ProgramItemState } from './definition';
 import { loadOwnSession, type Person, programItems } from './session';
 
 export interface ItemMove {
   item_id: string;
   state: ProgramItemState;
-  /** Items done (skipped ones are not). */
+  /** Items finished: done or skipped. */
   done: number;
   total: number;
-  /** done / total. */
+  /** done / total: 1 exactly when the program completes. */
   progress: number;
 }
 
@@ -38,17 +39,11 @@ export async function moveProgramItem(
       [ctx.workspaceId, s.id],
     );
     const states = new Map(rows.map((r) => [r.item_id, r.state]));
-    const count = (state: ProgramItemState) =>
-      items.filter((i) => (states.get(i.id) ?? 'todo') === state).length;
+    const content = (s.definition.content ?? { sections: [] }) as ProgramContent;
+    // The same counts as the decision's (programProgress): done and skipped items are finished.
     const answer = (): ItemMove => {
-      const done = count('done');
-      return {
-        item_id: item.id,
-        state: states.get(item.id) ?? 'todo',
-        done,
-        total: items.length,
-        progress: done / items.length,
-      };
+      const { done, total, progress } = programProgress(content, states);
+      return { item_id: item.id, state: states.get(item.id) ?? 'todo', done, total, progress };
     };
     const current = states.get(item.id) ?? 'todo';
     if (current === input.state) return answer();
@@ -63,7 +58,7 @@ export async function moveProgramItem(
     );
     states.set(item.id, input.state);
     const moved = answer();
-    const settled = moved.done + count('skipped') === items.length;
+    const settled = moved.done === moved.total;
     await db.query(
       `update experience_sessions set items_done = $3, items_total = $4, progress = $5, updated_at = $6,
          state = case when $7 then 'completed' else state end,

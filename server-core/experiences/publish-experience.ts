@@ -6,8 +6,8 @@ import { newId } from '../lib/ulid';
 import { emitEvent } from '../outbox/emit-event';
 import { type AuthoredExperience, assertNotArchived, loadAuthored } from './authored-experience';
 import { definitionIssues, throwIssues } from './check-definition';
+import { notifyExperiencesChanged } from './decision/notify-experiences-changed';
 import type { Definition, LauncherContent, ProgramContent, SurveyContent, TourContent } from './definition';
-import { notifyExperiencesChanged } from './experiences-changed';
 
 /** What only a publish checks: something to show, and references to this workspace's tours and guides. */
 export async function publishIssues(db: Sql, workspaceId: string, e: AuthoredExperience): Promise<Issue[]> {

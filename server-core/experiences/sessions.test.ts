@@ -235,13 +235,14 @@ describeDb('experience sessions', (getDb) => {
     await move(two!.id, 'skipped');
     expect((await listProgress(ctx, program.id, { beforeId: null, limit: 5 }))[0]).toMatchObject({
       state: 'active',
-      items_done: 1,
+      items_done: 2,
       items_total: 3,
     });
     const last = await move(three!.id, 'done');
-    expect(last).toEqual({ item_id: three!.id, state: 'done', done: 2, total: 3, progress: 2 / 3 });
+    // Finished items (done or skipped) count: progress reaches 1 exactly when the program completes.
+    expect(last).toEqual({ item_id: three!.id, state: 'done', done: 3, total: 3, progress: 1 });
     const [row] = await listProgress(ctx, program.id, { beforeId: null, limit: 5 });
-    expect(row).toMatchObject({ state: 'completed', end_reason: 'completed', items_done: 2, items_total: 3 });
+    expect(row).toMatchObject({ state: 'completed', end_reason: 'completed', items_done: 3, items_total: 3 });
     expect(await refusal(move(two!.id, 'done'))).toMatchObject({ code: 'session_not_active' });
     // A completed program is answered again rather than restarted.
     expect(await openSession(ctx, person, { versionId, trigger: 'auto' })).toMatchObject({ created: false });
@@ -256,7 +257,7 @@ describeDb('experience sessions', (getDb) => {
       expect.objectContaining({
         experience_id: program.id,
         state: 'completed',
-        items_done: 2,
+        items_done: 3,
         items_total: 3,
       }),
     ]);

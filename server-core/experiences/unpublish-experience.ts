@@ -3,7 +3,7 @@ import type { Ctx } from '../context';
 import { emitEvent } from '../outbox/emit-event';
 import { notifyWidgets } from '../realtime/notify-widgets';
 import { type AuthoredExperience, loadAuthored } from './authored-experience';
-import { notifyExperiencesChanged } from './experiences-changed';
+import { notifyExperiencesChanged } from './decision/notify-experiences-changed';
 
 /** The end reason of the sessions an unpublish or archive ends (never an experience.completed). */
 export const UNPUBLISHED_END_REASON = 'unpublished';

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/db';
 import { purgeExpiredContactEvents } from '../events/record-events';
+import { purgeOldPageFacts } from '../experiences/decision/purge-page-facts';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
@@ -14,7 +15,7 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
 /**
  * Removes what has expired, each domain by its own purge: idempotency records, sessions, old sign-in
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
- * sessions, finished jobs.
+ * sessions, page facts of element conditions older than a day, finished jobs.
  */
 export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string, number>> {
   return {
@@ -24,6 +25,7 @@ export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string
     rate_limit_windows: await purgeRateLimitWindows(db, new Date(now.getTime() - HOUR)),
     contact_events: await purgeExpiredContactEvents({ db, clock: { now: () => now } }),
     widget_visitors: await purgeExpiredVisitors(db, now),
+    widget_page_facts: await purgeOldPageFacts(db, now),
     jobs: await purgeFinishedJobs(db, now),
   };
 }

@@ -4,6 +4,7 @@ import { requireJsonBody } from '../../middleware/body';
 import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSessionRoutes } from './experience-sessions';
 import { registerWidgetFeedbackRoute } from './feedback';
 import { registerWidgetHelpRoutes } from './help';
@@ -22,4 +23,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetHelpRoutes(app, services);
   registerWidgetFeedbackRoute(app, services);
   registerWidgetExperienceSessionRoutes(app, services);
+  registerWidgetExperienceDecisionRoutes(app, services);
 }

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { buildApp } from '../bff/app';
+import { loadConfig } from '../bff/config';
+import { silentLogger } from '../bff/logger';
+import { createServices } from '../bff/services';
+import type { Ctx } from '../server-core/context';
+import { openPglite } from '../server-core/db/adapters/pglite';
+import type { Db } from '../server-core/db/db';
+import { preselect } from '../server-core/experiences/decision/decide';
+import { decideExperiences } from '../server-core/experiences/decision/decide-experiences';
+import { createExperienceIndexCache } from '../server-core/experiences/decision/index-cache';
+import { parsePageUrl } from '../server-core/experiences/decision/url-match';
+import type {
+  AttributeCondition,
+  EventCondition,
+  Frequency,
+  Targeting,
+  UrlRule,
+} from '../server-core/experiences/definition';
+import { DAY, systemClock } from '../server-core/lib/clock';
+import { sha256Hex } from '../server-core/lib/crypto';
+import { newId } from '../server-core/lib/ulid';
+import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { seedWorkspace } from '../server-core/setup/seed-workspace';
+import {
+  insertExperience,
+  programDefinition,
+  step,
+  targeting,
+  tourDefinition,
+} from '../server-core/testing/experiences';
+import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
+import { rotateIdentitySecret } from '../server-core/widget/identity-secret';
+import { newVisitorToken } from '../server-core/widget/visitor-token';
+import { summarize } from './stats';
+
+const EXPERIENCES = 200;
+const CONTACTS = 10_000;
+const EVENTS = 200_000;
+const SESSIONS = 50_000;
+const VISITORS = 300;
+const ROUNDS = 2000;
+const HTTP_ROUNDS = 1000;
+const EVENT_NAMES = [
+  'exported',
+  'invited',
+  'report_viewed',
+  'churned',
+  'upgraded',
+  'integration_added',
+  'api_used',
+  'seat_added',
+  'invoice_paid',
+  'survey_answered',
+];
+const PLANS = ['free', 'team', 'pro', 'enterprise'];
+
+/** A small deterministic generator (mulberry32), so every run builds the same workspace. */
+function rng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return { next, int, pick: <T>(xs: readonly T[]) => xs[int(xs.length)]! };
+}
+
+/** Page rules of a realistic mix: prefixes, exact pages, wildcards, regexes, a few everywhere. */
+function pageRules(r: ReturnType<typeof rng>): Targeting['pages'] {
+  const k = r.int(20);
+  const j = r.int(10);
+  const kind = r.next();
+  const include: UrlRule[] =
+    kind < 0.1
+      ? []
+      : kind < 0.3
+        ? [{ match: 'prefix', value: '/app' }]
+        : kind < 0.45
+          ? [{ match: 'prefix', value: `/app/section${k}` }]
+          : kind < 0.6
+            ? [{ match: 'exact', value: `/app/section${k}/page${j}` }]
+            : kind < 0.7
+              ? [{ match: 'wildcard', value: r.next() < 0.5 ? '/app/*/settings' : `/app/section${k}/*` }]
+              : kind < 0.8
+                ? [{ match: 'wildcard', value: `https://*.example.com/app/section${k}/*` }]
+                : kind < 0.9
+                  ? [{ match: 'regex', value: `^/app/section\\d+/page${j}(\\?.*)?$` }]
+                  : [
+                      { match: 'regex', value: '^/app/(billing|settings)/\\d+' },
+                      { match: 'prefix', value: '/docs' },
+                    ];
+  const exclude: UrlRule[] =
+    r.next() < 0.3
+      ? [r.next() < 0.5 ? { match: 'prefix', value: '/app/admin' } : { match: 'regex', value: 'preview=1' }]
+      : [];
+  return { include, exclude };
+}
+
+function attributes(r: ReturnType<typeof rng>): AttributeCondition[] {
+  const all: (() => AttributeCondition)[] = [
+    () => ({ key: 'plan', op: 'equals', value: r.pick(PLANS) }),
+    () => ({ key: 'seats', op: 'greater_than', value: r.int(50) }),
+    () => ({
+      key: 'country',
+      op: r.next() < 0.5 ? 'equals' : 'not_equals',
+      value: r.pick(['us', 'fr', 'de']),
+    }),
+    () => ({ key: 'beta', op: 'exists' }),
+    () => ({ key: 'company', op: 'contains', value: 'co' }),
+  ];
+  return Array.from({ length: r.int(4) }, () => r.pick(all)());
+}
+
+function events(r: ReturnType<typeof rng>): EventCondition[] {
+  return Array.from({ length: r.int(3) }, () => ({
+    name: r.pick(EVENT_NAMES),
+    did: r.next() < 0.8,
+    at_least: 1 + r.int(5),
+    within_days: r.pick([7, 30, 90, undefined]),
+  }));
+}
+
+function frequency(r: ReturnType<typeof rng>): Frequency {
+  const x = r.next();
+  return x < 0.5
+    ? { kind: 'once' }
+    : x < 0.8
+      ? { kind: 'limited', times: 3, days_apart: 7 }
+      : { kind: 'unlimited' };
+}
+
+function windowOf(r: ReturnType<typeof rng>, now: number): Targeting['window'] {
+  const x = r.next();
+  if (x < 0.1) return { starts_at: null, ends_at: new Date(now - 10 * DAY).toISOString() };
+  if (x < 0.2) return { starts_at: new Date(now + 10 * DAY).toISOString(), ends_at: null };
+  return { starts_at: new Date(now - 30 * DAY).toISOString(), ends_at: null };
+}
+
+async function seed(db: Db, now: Date) {
+  const r = rng(13);
+  const seeded = await seedWorkspace(db, { now, name: 'bench experiences' });
+  const ws = seeded.workspaceId;
+  const tours: { id: string; versionId: string }[] = [];
+  const programs: { id: string; versionId: string }[] = [];
+  for (let i = 0; i < EXPERIENCES; i++) {
+    const t = targeting({
+      pages: pageRules(r),
+      audience: r.pick(['everyone', 'everyone', 'identified', 'identified', 'anonymous'] as const),
+      attributes: attributes(r),
+      events: events(r),
+      elements: r.next() < 0.1 ? [{ selector: `#feature-${r.int(10)}`, present: true }] : [],
+      window: windowOf(r, now.getTime()),
+      priority: r.int(100),
+      triggers: r.next() < 0.3 ? { time_on_page_seconds: 5 } : {},
+    });
+    const at = new Date(now.getTime() - (EXPERIENCES - i) * 60_000);
+    if (i % 4 === 3) {
+      programs.push(
+        await insertExperience(db, ws, {
+          type: 'program',
+          definition: programDefinition({ targeting: t }),
+          at,
+        }),
+      );
+    } else {
+      const steps = Array.from({ length: 3 + r.int(4) }, (_, s) =>
+        step(`st${i}-${s}`, {
+          page: r.next() < 0.5 ? { match: 'prefix', value: `/app/section${r.int(20)}` } : null,
+        }),
+      );
+      tours.push(
+        await insertExperience(db, ws, {
+          type: 'tour',
+          definition: tourDefinition({ targeting: t, frequency: frequency(r), steps }),
+          at,
+        }),
+      );
+    }
+  }
+  // 10,000 contacts with attributes, 200,000 events over 400 days, 50,000 sessions.
+  await db.query(
+    `insert into contacts (workspace_id, id, email, email_normalized, attributes, last_seen_at, created_at, updated_at)
+     select $1, 'c' || lpad(g::text, 8, '0'), 'p' || g || '@bench.test', 'p' || g || '@bench.test',
+       jsonb_build_object('plan', ($3::text[])[1 + g % 4], 'seats', g % 60, 'country', (array['us','fr','de'])[1 + g % 3],
+         'company', 'Acme co ' || g) || case when g % 5 = 0 then '{"beta": true}'::jsonb else '{}'::jsonb end,
+       $2, $2, $2
+     from generate_series(1, ${CONTACTS}) g`,
+    [ws, now, PLANS],
+  );
+  await db.query(
+    `insert into contact_events (workspace_id, id, contact_id, name, occurred_at, received_at, source)
+     select $1, 'ev' || lpad(g::text, 9, '0'), 'c' || lpad((1 + (g::bigint * 7919) % ${CONTACTS})::text, 8, '0'),
+       ($3::text[])[1 + (g * 31) % 10], $2::timestamptz - ((g::bigint * 104729) % (400 * 24)) * interval '1 hour', $2, 'api'
+     from generate_series(1, ${EVENTS}) g`,
+    [ws, now, EVENT_NAMES],
+  );
+  const all = [...tours, ...programs];
+  await db.query(
+    `insert into experience_sessions (workspace_id, id, experience_id, version_id, contact_id, widget_visitor_id, state,
+       end_reason, started_at, ended_at, updated_at, trigger)
+     select $1, 'ss' || lpad(g::text, 9, '0'), ($2::text[])[1 + (g * 13) % $4], ($3::text[])[1 + (g * 13) % $4],
+       'c' || lpad((1 + (g::bigint * 6007) % ${CONTACTS})::text, 8, '0'), null,
+       (array['ended','completed','active','ended'])[1 + g % 4],
+       (array['dismissed','completed',null,'skipped'])[1 + g % 4],
+       $5::timestamptz - (g % 90) * interval '1 day', null, $5, 'auto'
+     from generate_series(1, ${SESSIONS}) g`,
+    [ws, all.map((e) => e.id), all.map((e) => e.versionId), all.length, now],
+  );
+  await db.exec('analyze');
+  return { seeded, ws, tours, programs };
+}
+
+const URLS = [
+  ...Array.from({ length: 20 }, (_, k) => `https://app.example.com/app/section${k}/page${k % 10}`),
+  ...Array.from({ length: 10 }, (_, k) => `https://eu.example.com/app/section${k}/page${k}?tab=${k}`),
+  'https://app.example.com/app/billing/42',
+  'https://app.example.com/app/settings/7?preview=1',
+  'https://app.example.com/app/team/settings',
+  'https://app.example.com/app/admin/users',
+  'https://app.example.com/docs/start',
+  'https://app.example.com/',
+];
+
+const line = (label: string, s: ReturnType<typeof summarize>) =>
+  `  ${label.padEnd(44)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  (n ${s.n})`;
+
+async function measure(db: Db, label: string): Promise<void> {
+  const now = new Date();
+  await prepareDatabase(db, now);
+  const seedStarted = performance.now();
+  const { seeded, ws } = await seed(db, now);
+  const seedMs = performance.now() - seedStarted;
+  const services = createServices({
+    db,
+    clock: systemClock,
+    config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
+    logger: silentLogger,
+    masterKey: randomBytes(32),
+  });
+  const ctx: Ctx = { db, clock: systemClock, workspaceId: ws, actor: { type: 'system', id: null } };
+  const r = rng(7);
+  const contactOf = (i: number) => `c${String(1 + ((i * 7919) % CONTACTS)).padStart(8, '0')}`;
+
+  // Cold index: one query and the compile of 200 experiences.
+  const cold = createExperienceIndexCache({ db, clock: systemClock });
+  const coldStarted = performance.now();
+  const index = await cold.get(ws);
+  const coldMs = performance.now() - coldStarted;
+  let candidates = 0;
+  for (const url of URLS) candidates += preselect(index, parsePageUrl(url)!, true, Date.now()).length;
+
+  const inProcess: number[] = [];
+  let autoStarts = 0;
+  let programsShown = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const identified = r.next() < 0.7;
+    const started = performance.now();
+    const d = await decideExperiences(
+      ctx,
+      { index: services.experienceIndex },
+      {
+        visitor: { id: newId(), contactId: identified ? contactOf(r.int(CONTACTS)) : null },
+        url: r.pick(URLS),
+      },
+    );
+    inProcess.push(performance.now() - started);
+    if (d.auto_start) autoStarts++;
+    programsShown += d.programs.length;
+  }
+
+  // Visitors with tokens: identified ones under the current identity secret, and anonymous ones.
+  const { generation } = await rotateIdentitySecret(ctx, services.box);
+  const tokens: string[] = [];
+  for (let i = 0; i < VISITORS; i++) {
+    const id = newId();
+    const token = newVisitorToken(services.keys.visitorToken, seeded.websiteId, id);
+    const contactId = i % 10 < 7 ? contactOf(i * 31) : null;
+    await db.query(
+      `insert into widget_visitors (workspace_id, id, token_hash, contact_id, identity_generation, identified_at, created_at,
+         last_seen_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $6, $6, $7)`,
+      [
+        ws,
+        id,
+        sha256Hex(token),
+        contactId,
+        contactId ? generation : null,
+        now,
+        new Date(now.getTime() + 30 * DAY),
+      ],
+    );
+    tokens.push(token);
+  }
+  const app = buildApp(services);
+  const path = () => `/widget/experiences?url=${encodeURIComponent(r.pick(URLS))}`;
+  const viaApp: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    const res = await app.request(path(), { headers: { Authorization: `Bearer ${r.pick(tokens)}` } });
+    await res.arrayBuffer();
+    viaApp.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`decision answered ${res.status}`);
+  }
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((ok) => server.once('listening', ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const viaHttp: number[] = [];
+  try {
+    for (let i = 0; i < HTTP_ROUNDS; i++) {
+      const started = performance.now();
+      const res = await fetch(base + path(), { headers: { Authorization: `Bearer ${r.pick(tokens)}` } });
+      await res.arrayBuffer();
+      viaHttp.push(performance.now() - started);
+    }
+  } finally {
+    await new Promise((ok) => server.close(ok));
+    services.close();
+  }
+  const drop = (ms: number[]) => ms.slice(ms.length / 10);
+  console.log(
+    `experience decision on ${label}: ${EXPERIENCES} published experiences (${index.experiences.length} indexed), ` +
+      `${CONTACTS} contacts, ${EVENTS} events, ${SESSIONS} sessions (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `  cold index load (1 query + compile)          ${coldMs.toFixed(1)} ms; ${(candidates / URLS.length).toFixed(1)} candidates per page after window/audience/pages`,
+  );
+  console.log(line('decideExperiences in-process (70% identified)', summarize(drop(inProcess))));
+  console.log(line('GET /widget/experiences via app.request', summarize(drop(viaApp))));
+  console.log(line('GET /widget/experiences over loopback HTTP', summarize(drop(viaHttp))));
+  console.log(
+    `  per decision: ${(autoStarts / ROUNDS).toFixed(2)} auto-starts, ${(programsShown / ROUNDS).toFixed(2)} programs (goal p95 < 15 ms server time)`,
+  );
+}
+
+/** `npm run bench -- experiences`: decision latency over a realistic workspace, on Postgres (DATABASE_URL) and PGlite. */
+export async function experiencesBench(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    const scoped = await openThrowawaySchema(process.env.DATABASE_URL, { prefix: 'bench', max: 10 });
+    try {
+      await measure(scoped.db, 'Postgres (pool of 10)');
+    } finally {
+      await scoped.dispose();
+    }
+  }
+  const pglite = await openPglite();
+  try {
+    await measure(pglite, 'PGlite (in memory)');
+  } finally {
+    await pglite.close();
+  }
+}

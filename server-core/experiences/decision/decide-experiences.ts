@@ -1,0 +1,53 @@
+import type { Ctx } from '../../context';
+import { DomainError } from '../../lib/errors';
+import { type Decision, decide, preselect } from './decide';
+import { eventNeedsOf } from './events';
+import type { ExperienceIndexCache } from './index-cache';
+import { loadLedger } from './ledger';
+import { pageKey, parsePageUrl } from './url-match';
+
+/** Who the decision is for: the widget visitor and, when verified, its contact. */
+export interface DecisionVisitor {
+  id: string;
+  contactId: string | null;
+}
+
+/** The longest page URL a decision takes (the contract refuses longer ones first). */
+export const MAX_PAGE_URL_CHARS = 2048;
+
+/**
+ * The decision for one page view: the workspace's cached index, the candidates that pass window,
+ * audience and pages, then the person's ledger in one query (with only the event counts those
+ * candidates need) and, when a tour session runs on an older version, that version's steps.
+ */
+export async function decideExperiences(
+  ctx: Ctx,
+  deps: { index: ExperienceIndexCache },
+  input: { visitor: DecisionVisitor; url: string },
+): Promise<Decision> {
+  const page = input.url.length <= MAX_PAGE_URL_CHARS ? parsePageUrl(input.url) : null;
+  if (!page) {
+    throw new DomainError(
+      'validation_failed',
+      { field: 'url' },
+      `url must be an absolute http(s) URL of at most ${MAX_PAGE_URL_CHARS} characters.`,
+    );
+  }
+  const now = ctx.clock.now().getTime();
+  const identified = input.visitor.contactId !== null;
+  const index = await deps.index.get(ctx.workspaceId);
+  const candidates = preselect(index, page, identified, now);
+  const person = await loadLedger(ctx, {
+    visitorId: input.visitor.id,
+    contactId: input.visitor.contactId,
+    pageKey: pageKey(page),
+    eventNeeds: eventNeedsOf(candidates.flatMap((e) => e.events)),
+    programIds: candidates.filter((e) => e.type === 'program').map((e) => e.id),
+  });
+  const older = [...person.history]
+    .map(([experienceId, h]) => ({ e: index.byId.get(experienceId), active: h.active }))
+    .filter(({ e, active }) => e?.type === 'tour' && active && active.versionId !== e.versionId)
+    .map(({ active }) => active!.versionId);
+  const olderSteps = older.length > 0 ? await deps.index.stepsOfVersions(ctx.workspaceId, older) : new Map();
+  return decide({ index, candidates, page, person: { ...person, identified }, now, olderSteps });
+}
