@@ -7,6 +7,7 @@ import { PROGRAM_ITEM_KINDS, PROGRAM_ITEM_STATES } from '../../server-core/exper
 import { errorResponses } from '../openapi/schemas';
 import { json, Ulid } from './common';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /**
@@ -168,29 +169,27 @@ export const widgetExperienceDecision = createRoute({
     "visitor's, and for a verified visitor the contact's from any device. " +
     FLAG_NOTE,
   security: VISITOR_TOKEN,
-  request: { query: z.object({ url: PageUrl }) },
+  request: { query: strictObject({ url: PageUrl }) },
   responses: {
     200: { description: 'The decision.', content: json(DecisionResponse) },
     ...errorResponses(401, 404, 422),
   },
 });
 
-const ConditionsRequest = z
-  .object({
-    url: PageUrl,
-    facts: z
-      .record(z.string().max(64), z.boolean())
-      .refine((f) => Object.keys(f).length <= MAX_FACTS_PER_REPORT, {
-        message: `At most ${MAX_FACTS_PER_REPORT} facts.`,
-      })
-      .openapi({
-        description:
-          `Watch key → whether its selector matches on the page (at most ${MAX_FACTS_PER_REPORT}). ` +
-          'Keys the decision never asked for are ignored.',
-        example: { e3b0c44298fc1: true },
-      }),
-  })
-  .openapi('WidgetReportConditionsRequest');
+const ConditionsRequest = strictObject({
+  url: PageUrl,
+  facts: z
+    .record(z.string().max(64), z.boolean())
+    .refine((f) => Object.keys(f).length <= MAX_FACTS_PER_REPORT, {
+      message: `At most ${MAX_FACTS_PER_REPORT} facts.`,
+    })
+    .openapi({
+      description:
+        `Watch key → whether its selector matches on the page (at most ${MAX_FACTS_PER_REPORT}). ` +
+        'Keys the decision never asked for are ignored.',
+      example: { e3b0c44298fc1: true },
+    }),
+}).openapi('WidgetReportConditionsRequest');
 
 export const widgetReportConditions = createRoute({
   operationId: 'widgetReportConditions',

@@ -22,6 +22,7 @@ import {
 import { Experience, experienceJson } from './experiences';
 import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /**
  * Authoring in-app experiences from the portal (docs/decisions/experiences.md, Authoring operations):
@@ -71,7 +72,7 @@ const Slug = z.string().regex(EXPERIENCE_SLUG).openapi({
 });
 
 const createBody = <T extends (typeof EXPERIENCE_TYPES)[number], D extends z.ZodType>(type: T, draft: D) =>
-  z.object({ type: z.literal(type), name: Name, slug: Slug.optional(), draft });
+  strictObject({ type: z.literal(type), name: Name, slug: Slug.optional(), draft });
 const Capitalised = (t: string) => t[0]!.toUpperCase() + t.slice(1);
 const named = <S extends z.ZodType>(type: string, schema: S) =>
   schema.openapi(`Create${Capitalised(type)}ExperienceRequest`);
@@ -86,21 +87,19 @@ export const CreateExperienceRequest = z.discriminatedUnion('type', [
   named('tracker', createBody('tracker', TrackerDefinition)),
 ]);
 
-export const UpdateExperienceRequest = z
-  .object({
-    name: Name.optional(),
-    slug: Slug.optional(),
-    draft: z
-      .unknown()
-      .optional()
-      .openapi({
-        anyOf: DEFINITION_REFS,
-        description:
-          "Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and " +
-          'so on). Steps, sections, items and questions keep the ids they are sent with.',
-      }),
-  })
-  .openapi('UpdateExperienceRequest');
+export const UpdateExperienceRequest = strictObject({
+  name: Name.optional(),
+  slug: Slug.optional(),
+  draft: z
+    .unknown()
+    .optional()
+    .openapi({
+      anyOf: DEFINITION_REFS,
+      description:
+        "Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and " +
+        'so on). Steps, sections, items and questions keep the ids they are sent with.',
+    }),
+}).openapi('UpdateExperienceRequest');
 
 const ExperienceResponse = z.object({ data: PortalExperience });
 const experienceParams = workspaceParams.extend({ experienceId: ulidParam('experienceId') });
@@ -136,7 +135,7 @@ export const listWorkspaceExperiences = createRoute({
   security: PORTAL_SESSION,
   request: {
     params: workspaceParams,
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       type: z.enum(EXPERIENCE_TYPES).optional(),
       status: z.enum(['draft', 'published', 'archived']).optional(),

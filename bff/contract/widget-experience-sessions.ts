@@ -12,6 +12,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
 import { TourContentSchema, TourStepSchema } from './experience-definitions';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /**
@@ -94,7 +95,7 @@ export const widgetGetTour = createRoute({
   security: VISITOR_TOKEN,
   request: {
     params: z.object({ experienceId: ulidParam('experienceId') }),
-    query: z.object({ version_id: Ulid.optional() }),
+    query: strictObject({ version_id: Ulid.optional() }),
   },
   responses: {
     200: { description: 'The tour.', content: json(z.object({ data: WidgetTourSchema })) },
@@ -120,9 +121,9 @@ export const widgetOpenSession = createRoute({
     body: {
       required: true,
       content: json(
-        z
-          .object({ url: PageUrl, trigger: z.enum(SESSION_TRIGGERS).default('start') })
-          .openapi('WidgetOpenSessionRequest'),
+        strictObject({ url: PageUrl, trigger: z.enum(SESSION_TRIGGERS).default('start') }).openapi(
+          'WidgetOpenSessionRequest',
+        ),
       ),
     },
   },
@@ -150,27 +151,24 @@ export const widgetUpdateSession = createRoute({
     body: {
       required: true,
       content: json(
-        z
-          .object({
-            url: PageUrl.optional(),
-            step_id: z
-              .string()
-              .regex(DEFINITION_ID)
-              .optional()
-              .openapi({ example: '01jd2m7r3x8k9q4w5e6t7y8v9a' }),
-            end: z.enum(END_REASONS).optional(),
-            feedback: z
-              .object({
-                rating: z.number().int().min(1).max(5),
-                comment: z.string().max(DEFINITION_LIMITS.feedbackCommentChars).nullable().optional(),
-              })
-              .optional()
-              .openapi({
-                description:
-                  'The end-of-tour answer: stored on the session; the rating goes out with experience.completed.',
-              }),
+        strictObject({
+          url: PageUrl.optional(),
+          step_id: z
+            .string()
+            .regex(DEFINITION_ID)
+            .optional()
+            .openapi({ example: '01jd2m7r3x8k9q4w5e6t7y8v9a' }),
+          end: z.enum(END_REASONS).optional(),
+          feedback: strictObject({
+            rating: z.number().int().min(1).max(5),
+            comment: z.string().max(DEFINITION_LIMITS.feedbackCommentChars).nullable().optional(),
           })
-          .openapi('WidgetUpdateSessionRequest'),
+            .optional()
+            .openapi({
+              description:
+                'The end-of-tour answer: stored on the session; the rating goes out with experience.completed.',
+            }),
+        }).openapi('WidgetUpdateSessionRequest'),
       ),
     },
   },
@@ -201,7 +199,9 @@ export const widgetMoveProgramItem = createRoute({
     }),
     body: {
       required: true,
-      content: json(z.object({ state: z.enum(PROGRAM_ITEM_STATES) }).openapi('WidgetMoveProgramItemRequest')),
+      content: json(
+        strictObject({ state: z.enum(PROGRAM_ITEM_STATES) }).openapi('WidgetMoveProgramItemRequest'),
+      ),
     },
   },
   responses: {
