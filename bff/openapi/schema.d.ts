@@ -1143,6 +1143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published guide for the walkthrough player
+         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Screenshots, redactions and other capture data are not sent.
+         */
+        get: operations["widgetGetGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/help/articles/{slug}": {
         parameters: {
             query?: never;
@@ -3479,6 +3499,56 @@ export interface components {
              * @example https://app.example.com/projects
              */
             url?: string;
+        };
+        WidgetWalkthroughGuide: {
+            description: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            language: string;
+            step_count: number;
+            steps: components["schemas"]["WidgetWalkthroughStep"][];
+            title: string;
+        };
+        WidgetWalkthroughStep: {
+            /** @description How the player finds the element on the page. */
+            element: {
+                ancestors: {
+                    next: string[];
+                    prev: string[];
+                    selectors: string[];
+                }[];
+                /** @description The accessible name. */
+                name: string | null;
+                nearest_landmark: string | null;
+                role: string | null;
+                /** @description CSS selectors, best first; empty when the capture recorded no element. */
+                selector_candidates: string[];
+                tag: string | null;
+            };
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            input: {
+                /** @description The captured value was masked. */
+                masked: boolean;
+            };
+            /** @description Position in the guide, from 1. */
+            seq: number;
+            text: string;
+            /** @description What the step does: click, input, navigate... (an open vocabulary). */
+            type: string;
+            walkthrough: {
+                /** @description Shown instead of the text during a walkthrough; null: the text. */
+                alternate_text: string | null;
+                /** @description False: the step is not shown on the page. */
+                enabled: boolean;
+                input_placeholder: string | null;
+            };
         };
     };
     responses: never;
@@ -9600,6 +9670,125 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetGetGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "language": "en",
+                     *         "step_count": 2,
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "nearest_landmark": "banner",
+                     *               "ancestors": [
+                     *                 {
+                     *                   "selectors": [
+                     *                     "header nav"
+                     *                   ],
+                     *                   "prev": [],
+                     *                   "next": [
+                     *                     "[data-test=help-menu]"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fk",
+                     *             "seq": 2,
+                     *             "type": "input",
+                     *             "text": "Type your colleague's email address.",
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "#invite-email",
+                     *                 "input[name=email]"
+                     *               ],
+                     *               "role": "textbox",
+                     *               "name": "Email address",
+                     *               "tag": "input",
+                     *               "nearest_landmark": "main",
+                     *               "ancestors": []
+                     *             },
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": "Enter the email address of the person to invite.",
+                     *               "input_placeholder": "colleague@example.com"
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetWalkthroughGuide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
