@@ -73,6 +73,18 @@ export const ProgressRow = z
     started_at: DateTime,
     ended_at: DateTime.nullable(),
     last_url: z.string().nullable(),
+    feedback_rating: z.number().int().min(1).max(5).nullable().openapi({
+      description:
+        'The end-of-tour rating (1-5) given with completion; null when none was given, and for other types.',
+    }),
+    feedback_comment: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The end-of-tour comment, as the person typed it (at most 1,000 characters); null when none. Only here: ' +
+          'webhooks carry the rating, never the comment.',
+      }),
   })
   .openapi('ExperienceProgressRow');
 
@@ -92,6 +104,8 @@ const exampleProgressRow: z.output<typeof ProgressRow> = {
   started_at: EXAMPLE_TIME,
   ended_at: EXAMPLE_LATER,
   last_url: 'https://app.acme.test/',
+  feedback_rating: 5,
+  feedback_comment: 'Short and to the point.',
 };
 
 export function progressRowJson(r: ProgressRecord) {
@@ -111,6 +125,8 @@ export function progressRowJson(r: ProgressRecord) {
     started_at: r.started_at.toISOString(),
     ended_at: iso(r.ended_at),
     last_url: r.last_url,
+    feedback_rating: r.feedback_rating,
+    feedback_comment: r.feedback_comment,
   };
 }
 

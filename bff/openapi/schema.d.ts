@@ -1845,6 +1845,10 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             ended_at: string | null;
+            /** @description The end-of-tour comment, as the person typed it (at most 1,000 characters); null when none. Only here: webhooks carry the rating, never the comment. */
+            feedback_comment: string | null;
+            /** @description The end-of-tour rating (1-5) given with completion; null when none was given, and for other types. */
+            feedback_rating: number | null;
             items_done: number;
             items_total: number;
             last_url: string | null;
@@ -4986,7 +4990,9 @@ export interface operations {
                      *           "current_step_cvid": "invite",
                      *           "started_at": "2026-11-01T12:00:00.000Z",
                      *           "ended_at": "2026-11-01T12:05:00.000Z",
-                     *           "last_url": "https://app.acme.test/"
+                     *           "last_url": "https://app.acme.test/",
+                     *           "feedback_rating": 5,
+                     *           "feedback_comment": "Short and to the point."
                      *         }
                      *       ],
                      *       "meta": {
