@@ -4,6 +4,7 @@ import { createExperience } from '../experiences/create-experience';
 import {
   DEFINITION_LIMITS,
   defaultTargeting,
+  type ProgramContent,
   type ProgramItem,
   type TourStep,
   type UrlRule,
@@ -67,7 +68,8 @@ export const DEMO_STORE_TOUR_STEPS: readonly TourStep[] = [
   ),
 ];
 
-function programSections(tourId: string, guideId: string) {
+/** The onboarding program's sections, naming the store tour and the store guide by id. */
+export function demoProgramSections(tourId: string, guideId: string): ProgramContent['sections'] {
   const item = (i: Omit<ProgramItem, 'description'> & { description: string }): ProgramItem => i;
   return [
     {
@@ -173,7 +175,7 @@ export async function ensureDemoExperiences(db: Db, now: Date): Promise<void> {
       draft: {
         targeting: { ...defaultTargeting(), pages: { include: [DEMO_PAGES], exclude: [] } },
         frequency: null,
-        content: { sections: programSections(tourId, guideId) },
+        content: { sections: demoProgramSections(tourId, guideId) },
       },
     });
     await publishExperience(ctx, program.id);
