@@ -8,6 +8,7 @@ import { createServices } from '../bff/services';
 import type { Db } from '../server-core/db/db';
 import type { Clock } from '../server-core/lib/clock';
 import { ensureDemoContent } from '../server-core/setup/demo-content';
+import { ensureDemoExperiences } from '../server-core/setup/demo-experiences';
 import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
 import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
@@ -72,6 +73,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
       await ensureDemoHelpCenterHost(db, clock.now());
       await ensureDemoContent(db, clock.now(), services.embedder);
+      await ensureDemoExperiences(db, clock.now());
     }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const realtime = await startRealtime(services);

@@ -11,10 +11,13 @@ export const Ulid = z.string().regex(ULID_PATTERN).openapi({
   example: '01jd2m7r3x8k9q4w5e6t7y8v9a',
 });
 
-/** A path parameter holding a ULID; a malformed one answers 404. Its example is the placeholder of its name. */
-export const ulidParam = (name: ExampleIdName) =>
+/**
+ * A path parameter holding a ULID; a malformed one answers 404. Its example is the placeholder of its name,
+ * or of `example` where one name holds ids of several kinds (a program's `versionId`: `programVersionId`).
+ */
+export const ulidParam = (name: ExampleIdName, example: ExampleIdName = name) =>
   Ulid.openapi({
-    param: { name, in: 'path', example: EXAMPLE_ID[name] },
+    param: { name, in: 'path', example: EXAMPLE_ID[example] },
     description: `${name} (a malformed id answers 404).`,
   });
 

@@ -17,9 +17,14 @@ export const EXAMPLE_ID = {
   contactId: '01m6bj43y0s8156vv67bd8bxme',
   conversationId: '01m6bhsk6g9p1cxj2vmzv913b2',
   messageId: '01m6bjf89vvtrwp417zyvf9gy0',
+  /** The demo store's tour (`store-tour`), its live version and a visitor's session of it. */
   experienceId: '01m6bfsj0z98cmc07s8gwy1khh',
   versionId: '01m6bjded8xxtmhk766cahrr2p',
   sessionId: '01m6bfyr9tz0z08t35yx73qyc9',
+  /** The demo store's onboarding program (`store-onboarding`), its live version and a visitor's session of it. */
+  programId: '01m6bkq3f1d2v8c9x4r7t5w0yz',
+  programVersionId: '01m6bkr8w2n5c7d9e3f4g6h8jk',
+  programSessionId: '01m6bks4t6v8x0z2b4d6f8h0jm',
   articleId: '01m6bg8kdejr2f4ke9e1z10crj',
   guideId: '01m6bg76k80s6am72t4xwhtvny',
   stepId: '01m6bhcep5rm0tp74507kcm8fj',
@@ -51,6 +56,9 @@ export const EXAMPLE_DEMO = {
   contactName: 'Ada Lovelace',
   articleSlug: 'reset-your-password',
 } as const;
+
+/** The page a widget example is on: the demo store of a local install (`npm start`, DEMO=on). */
+export const EXAMPLE_PAGE_URL = 'http://localhost:8787/demo';
 
 /** The server of the help-center search in its example: a host mapped to a workspace (the demo's is help.localhost). */
 export const EXAMPLE_HELP_CENTER = 'https://help.example.com';

@@ -5,8 +5,11 @@ import { MAX_FACTS_PER_REPORT } from '../../server-core/experiences/decision/rep
 import { parsePageUrl } from '../../server-core/experiences/decision/url-match';
 import { PROGRAM_ITEM_KINDS, PROGRAM_ITEM_STATES } from '../../server-core/experiences/definition';
 import { errorResponses } from '../openapi/schemas';
-import { json, Ulid } from './common';
+import { json, jsonBody, Ulid } from './common';
+import { EXAMPLE_PAGE_URL } from './examples';
+import { exampleDecision, exampleWatch } from './experience-examples';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /**
@@ -20,7 +23,7 @@ const PageUrl = z
   .refine((v) => parsePageUrl(v) !== null, { message: 'An absolute http(s) URL.' })
   .openapi({
     description: `The page's URL (location.href): absolute http(s), at most ${MAX_PAGE_URL_CHARS} characters.`,
-    example: 'https://app.example.com/billing?tab=plans',
+    example: EXAMPLE_PAGE_URL,
   });
 
 const ProgramItem = z
@@ -168,29 +171,27 @@ export const widgetExperienceDecision = createRoute({
     "visitor's, and for a verified visitor the contact's from any device. " +
     FLAG_NOTE,
   security: VISITOR_TOKEN,
-  request: { query: z.object({ url: PageUrl }) },
+  request: { query: strictObject({ url: PageUrl.openapi({ param: { example: EXAMPLE_PAGE_URL } }) }) },
   responses: {
-    200: { description: 'The decision.', content: json(DecisionResponse) },
+    200: { description: 'The decision.', content: json(DecisionResponse, { data: exampleDecision }) },
     ...errorResponses(401, 404, 422),
   },
 });
 
-const ConditionsRequest = z
-  .object({
-    url: PageUrl,
-    facts: z
-      .record(z.string().max(64), z.boolean())
-      .refine((f) => Object.keys(f).length <= MAX_FACTS_PER_REPORT, {
-        message: `At most ${MAX_FACTS_PER_REPORT} facts.`,
-      })
-      .openapi({
-        description:
-          `Watch key → whether its selector matches on the page (at most ${MAX_FACTS_PER_REPORT}). ` +
-          'Keys the decision never asked for are ignored.',
-        example: { e3b0c44298fc1: true },
-      }),
-  })
-  .openapi('WidgetReportConditionsRequest');
+const ConditionsRequest = strictObject({
+  url: PageUrl,
+  facts: z
+    .record(z.string().max(64), z.boolean())
+    .refine((f) => Object.keys(f).length <= MAX_FACTS_PER_REPORT, {
+      message: `At most ${MAX_FACTS_PER_REPORT} facts.`,
+    })
+    .openapi({
+      description:
+        `Watch key → whether its selector matches on the page (at most ${MAX_FACTS_PER_REPORT}). ` +
+        'Keys the decision never asked for are ignored.',
+      example: { [exampleWatch.key]: true },
+    }),
+}).openapi('WidgetReportConditionsRequest');
 
 export const widgetReportConditions = createRoute({
   operationId: 'widgetReportConditions',
@@ -203,9 +204,11 @@ export const widgetReportConditions = createRoute({
     'the facts are kept for this visitor and page for a day and the answer is the decision with them. ' +
     FLAG_NOTE,
   security: VISITOR_TOKEN,
-  request: { body: { required: true, content: json(ConditionsRequest) } },
+  request: {
+    body: jsonBody(ConditionsRequest, { url: EXAMPLE_PAGE_URL, facts: { [exampleWatch.key]: true } }),
+  },
   responses: {
-    200: { description: 'The new decision.', content: json(DecisionResponse) },
+    200: { description: 'The new decision.', content: json(DecisionResponse, { data: exampleDecision }) },
     ...errorResponses(401, 404, 415, 422),
   },
 });

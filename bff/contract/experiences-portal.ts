@@ -7,7 +7,8 @@ import { DEFINITION_LIMITS, type Definition } from '../../server-core/experience
 import { EXPERIENCE_TYPES } from '../../server-core/experiences/experience';
 import { EXPERIENCE_SLUG } from '../../server-core/experiences/experience-slug';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, ulidParam } from './common';
+import { EXAMPLE_LATER } from './examples';
 import {
   AnnouncementDefinition,
   AnyDefinition,
@@ -19,9 +20,16 @@ import {
   TourDefinition,
   TrackerDefinition,
 } from './experience-definitions';
+import {
+  exampleStoreTour,
+  exampleTourDefinition,
+  exampleTourDraftRequest,
+  exampleTourSteps,
+} from './experience-examples';
 import { Experience, experienceJson } from './experiences';
 import { idempotencyHeaders, PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
+import { strictObject } from './strict-input';
 
 /**
  * Authoring in-app experiences from the portal (docs/decisions/experiences.md, Authoring operations):
@@ -64,14 +72,14 @@ export function portalListItemJson(e: ExperienceListItem) {
   return { ...experienceJson(e), archived_at: iso(e.archived_at) };
 }
 
-const Name = z.string().trim().min(1).max(DEFINITION_LIMITS.nameChars).openapi({ example: 'Welcome tour' });
+const Name = z.string().trim().min(1).max(DEFINITION_LIMITS.nameChars).openapi({ example: 'Store tour' });
 const Slug = z.string().regex(EXPERIENCE_SLUG).openapi({
   description: 'Unique in the workspace; derived from the name when left out.',
-  example: 'welcome-tour',
+  example: 'store-tour',
 });
 
 const createBody = <T extends (typeof EXPERIENCE_TYPES)[number], D extends z.ZodType>(type: T, draft: D) =>
-  z.object({ type: z.literal(type), name: Name, slug: Slug.optional(), draft });
+  strictObject({ type: z.literal(type), name: Name, slug: Slug.optional(), draft });
 const Capitalised = (t: string) => t[0]!.toUpperCase() + t.slice(1);
 const named = <S extends z.ZodType>(type: string, schema: S) =>
   schema.openapi(`Create${Capitalised(type)}ExperienceRequest`);
@@ -86,23 +94,39 @@ export const CreateExperienceRequest = z.discriminatedUnion('type', [
   named('tracker', createBody('tracker', TrackerDefinition)),
 ]);
 
-export const UpdateExperienceRequest = z
-  .object({
-    name: Name.optional(),
-    slug: Slug.optional(),
-    draft: z
-      .unknown()
-      .optional()
-      .openapi({
-        anyOf: DEFINITION_REFS,
-        description:
-          "Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and " +
-          'so on). Steps, sections, items and questions keep the ids they are sent with.',
-      }),
-  })
-  .openapi('UpdateExperienceRequest');
+export const UpdateExperienceRequest = strictObject({
+  name: Name.optional(),
+  slug: Slug.optional(),
+  draft: z
+    .unknown()
+    .optional()
+    .openapi({
+      anyOf: DEFINITION_REFS,
+      description:
+        "Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and " +
+        'so on). Steps, sections, items and questions keep the ids they are sent with.',
+    }),
+}).openapi('UpdateExperienceRequest');
 
 const ExperienceResponse = z.object({ data: PortalExperience });
+
+/** The demo store's tour as the portal reads it: published, its draft what went live. */
+const examplePortalTour: z.output<typeof PortalExperience> = {
+  ...exampleStoreTour,
+  archived_at: null,
+  draft: exampleTourDefinition,
+  published_definition: exampleTourDefinition,
+};
+
+/** The update example: the welcome step says how long the tour takes. */
+const WELCOME_BODY = 'A quick look around the demo store: three stops, under a minute.';
+const editedDraft = {
+  ...exampleTourDefinition,
+  content: {
+    ...exampleTourDefinition.content,
+    steps: exampleTourSteps.map((s) => (s.id === 'welcome' ? { ...s, body: WELCOME_BODY } : s)),
+  },
+};
 const experienceParams = workspaceParams.extend({ experienceId: ulidParam('experienceId') });
 
 export const createExperience = createRoute({
@@ -118,10 +142,24 @@ export const createExperience = createRoute({
   request: {
     params: workspaceParams,
     headers: idempotencyHeaders(),
-    body: { required: true, content: json(CreateExperienceRequest) },
+    body: jsonBody(CreateExperienceRequest, {
+      type: 'tour',
+      name: 'Store tour',
+      draft: exampleTourDraftRequest,
+    }),
   },
   responses: {
-    201: { description: 'Created as a draft.', content: json(ExperienceResponse) },
+    201: {
+      description: 'Created as a draft.',
+      content: json(ExperienceResponse, {
+        data: {
+          ...examplePortalTour,
+          status: 'draft',
+          live_version_id: null,
+          published_definition: null,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -136,14 +174,20 @@ export const listWorkspaceExperiences = createRoute({
   security: PORTAL_SESSION,
   request: {
     params: workspaceParams,
-    query: z.object({
+    query: strictObject({
       ...pageQuery(),
       type: z.enum(EXPERIENCE_TYPES).optional(),
       status: z.enum(['draft', 'published', 'archived']).optional(),
     }),
   },
   responses: {
-    200: { description: 'A page of experiences.', content: json(pageOf(PortalExperienceListItem)) },
+    200: {
+      description: 'A page of experiences.',
+      content: json(pageOf(PortalExperienceListItem), {
+        meta: { next_cursor: null },
+        data: [{ ...exampleStoreTour, archived_at: null }],
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });
@@ -158,7 +202,7 @@ export const getWorkspaceExperience = createRoute({
   security: PORTAL_SESSION,
   request: { params: experienceParams },
   responses: {
-    200: { description: 'The experience.', content: json(ExperienceResponse) },
+    200: { description: 'The experience.', content: json(ExperienceResponse, { data: examplePortalTour }) },
     ...errorResponses(401, 403, 404),
   },
 });
@@ -173,9 +217,27 @@ export const updateExperience = createRoute({
     'Omitted fields are left alone; the live version does not change until the next publish. An archived ' +
     `experience answers 409 experience_archived. ${RULES}`,
   security: PORTAL_SESSION,
-  request: { params: experienceParams, body: { required: true, content: json(UpdateExperienceRequest) } },
+  request: {
+    params: experienceParams,
+    body: jsonBody(UpdateExperienceRequest, {
+      draft: {
+        ...exampleTourDraftRequest,
+        content: {
+          ...exampleTourDraftRequest.content,
+          steps: exampleTourDraftRequest.content!.steps!.map((s) =>
+            s.id === 'welcome' ? { ...s, body: WELCOME_BODY } : s,
+          ),
+        },
+      },
+    }),
+  },
   responses: {
-    200: { description: 'The experience as it is now.', content: json(ExperienceResponse) },
+    200: {
+      description: 'The experience as it is now.',
+      content: json(ExperienceResponse, {
+        data: { ...examplePortalTour, draft: editedDraft, updated_at: EXAMPLE_LATER },
+      }),
+    },
     ...errorResponses(401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -195,7 +257,17 @@ export const publishExperience = createRoute({
   security: PORTAL_SESSION,
   request: { params: experienceParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The published experience.', content: json(ExperienceResponse) },
+    200: {
+      description: 'The published experience.',
+      content: json(ExperienceResponse, {
+        data: {
+          ...examplePortalTour,
+          draft: editedDraft,
+          published_definition: editedDraft,
+          updated_at: EXAMPLE_LATER,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 409, 422),
   },
 });
@@ -213,7 +285,18 @@ export const unpublishExperience = createRoute({
   security: PORTAL_SESSION,
   request: { params: experienceParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The experience, now a draft.', content: json(ExperienceResponse) },
+    200: {
+      description: 'The experience, now a draft.',
+      content: json(ExperienceResponse, {
+        data: {
+          ...examplePortalTour,
+          status: 'draft',
+          live_version_id: null,
+          published_definition: null,
+          updated_at: EXAMPLE_LATER,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });
@@ -230,7 +313,19 @@ export const archiveExperience = createRoute({
   security: PORTAL_SESSION,
   request: { params: experienceParams, headers: idempotencyHeaders() },
   responses: {
-    200: { description: 'The archived experience.', content: json(ExperienceResponse) },
+    200: {
+      description: 'The archived experience.',
+      content: json(ExperienceResponse, {
+        data: {
+          ...examplePortalTour,
+          status: 'archived',
+          live_version_id: null,
+          published_definition: null,
+          archived_at: EXAMPLE_LATER,
+          updated_at: EXAMPLE_LATER,
+        },
+      }),
+    },
     ...errorResponses(401, 403, 404, 422),
   },
 });

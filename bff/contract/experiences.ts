@@ -9,7 +9,7 @@ import type {
 } from '../../server-core/experiences/read-experiences';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid, ulidParam } from './common';
-import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
+import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_PAGE_URL, EXAMPLE_TIME } from './examples';
 import { API_KEY } from './operation-parts';
 import { pageOf, pageQuery } from './pagination';
 import { strictObject } from './strict-input';
@@ -35,8 +35,8 @@ export const Experience = z
 const exampleExperience: z.output<typeof Experience> = {
   id: EXAMPLE_ID.experienceId,
   type: 'tour',
-  name: 'Welcome tour',
-  slug: 'welcome-tour',
+  name: 'Store tour',
+  slug: 'store-tour',
   status: 'published',
   live_version_id: EXAMPLE_ID.versionId,
   created_at: EXAMPLE_TIME,
@@ -73,6 +73,18 @@ export const ProgressRow = z
     started_at: DateTime,
     ended_at: DateTime.nullable(),
     last_url: z.string().nullable(),
+    feedback_rating: z.number().int().min(1).max(5).nullable().openapi({
+      description:
+        'The end-of-tour rating (1-5) given with completion; null when none was given, and for other types.',
+    }),
+    feedback_comment: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'The end-of-tour comment, as the person typed it (at most 1,000 characters); null when none. Only here: ' +
+          'webhooks carry the rating, never the comment.',
+      }),
   })
   .openapi('ExperienceProgressRow');
 
@@ -86,12 +98,14 @@ const exampleProgressRow: z.output<typeof ProgressRow> = {
   state: 'completed',
   end_reason: 'completed',
   progress: 1,
-  items_done: 3,
-  items_total: 3,
-  current_step_cvid: 'invite',
+  items_done: 0,
+  items_total: 0,
+  current_step_cvid: 'help',
   started_at: EXAMPLE_TIME,
   ended_at: EXAMPLE_LATER,
-  last_url: 'https://app.acme.test/',
+  last_url: EXAMPLE_PAGE_URL,
+  feedback_rating: 5,
+  feedback_comment: 'Short and to the point.',
 };
 
 export function progressRowJson(r: ProgressRecord) {
@@ -111,6 +125,8 @@ export function progressRowJson(r: ProgressRecord) {
     started_at: r.started_at.toISOString(),
     ended_at: iso(r.ended_at),
     last_url: r.last_url,
+    feedback_rating: r.feedback_rating,
+    feedback_comment: r.feedback_comment,
   };
 }
 
@@ -135,15 +151,15 @@ export const LedgerEntry = z
 
 export const exampleLedgerEntry: z.output<typeof LedgerEntry> = {
   experience_id: EXAMPLE_ID.experienceId,
-  name: 'Welcome tour',
-  slug: 'welcome-tour',
+  name: 'Store tour',
+  slug: 'store-tour',
   type: 'tour',
   state: 'completed',
   session_id: EXAMPLE_ID.sessionId,
   version_id: EXAMPLE_ID.versionId,
   progress: 1,
-  items_done: 3,
-  items_total: 3,
+  items_done: 0,
+  items_total: 0,
   started_at: EXAMPLE_TIME,
   ended_at: EXAMPLE_LATER,
   seen_at: null,

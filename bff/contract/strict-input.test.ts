@@ -105,6 +105,7 @@ describe('strict input: every request object refuses unknown keys', () => {
       additionalProperties?: S | boolean;
       items?: S;
       anyOf?: S[];
+      oneOf?: S[];
       allOf?: S[];
     };
     const doc = JSON.parse(readFileSync(OPENAPI_JSON, 'utf8')) as {
@@ -119,7 +120,7 @@ describe('strict input: every request object refuses unknown keys', () => {
     const freeForm = new Set<string>();
     const walk = (raw: S, op: string, path: string) => {
       const s = resolve(raw);
-      for (const part of [...(s.anyOf ?? []), ...(s.allOf ?? [])]) walk(part, op, path);
+      for (const part of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(part, op, path);
       if (s.items) walk(s.items, op, `${path}[]`);
       if (s.properties) {
         if (s.additionalProperties !== false) open.push(`${op} ${path || '(root)'}`);
@@ -142,6 +143,7 @@ describe('strict input: every request object refuses unknown keys', () => {
       'updateContact attributes',
       'updateGuide steps[].annotations',
       'upsertContact attributes',
+      'widgetReportConditions facts',
       'widgetTrack properties',
     ]);
   });

@@ -9,9 +9,12 @@ import type { ItemMove } from '../../server-core/experiences/move-program-item';
 import { SESSION_TRIGGERS, type Session } from '../../server-core/experiences/session';
 import type { WidgetTour } from '../../server-core/experiences/widget-tour';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, iso, json, Ulid, ulidParam } from './common';
+import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
+import { EXAMPLE_ID, EXAMPLE_PAGE_URL } from './examples';
 import { TourContentSchema, TourStepSchema } from './experience-definitions';
+import { exampleStoreTour, exampleTourSession, exampleTourSteps } from './experience-examples';
 import { VISITOR_TOKEN } from './operation-parts';
+import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
 
 /**
@@ -28,7 +31,7 @@ const PageUrl = z
   .string()
   .min(1)
   .max(DEFINITION_LIMITS.linkChars)
-  .openapi({ description: 'The page the widget is on.', example: 'https://app.example.com/projects' });
+  .openapi({ description: 'The page the widget is on.', example: EXAMPLE_PAGE_URL });
 
 export const WidgetSession = z
   .object({
@@ -81,6 +84,24 @@ export function tourJson(t: WidgetTour) {
 const SessionResponse = z.object({ data: WidgetSession });
 const versionParams = z.object({ versionId: ulidParam('versionId') });
 const sessionParams = versionParams.extend({ sessionId: ulidParam('sessionId') });
+/** The same parameters, their examples a program's version and session (its items move). */
+const programSessionParams = z.object({
+  versionId: ulidParam('versionId', 'programVersionId'),
+  sessionId: ulidParam('sessionId', 'programSessionId'),
+});
+
+/** The demo's onboarding program session of a visitor: one item of five done. */
+const exampleProgramSession: z.output<typeof WidgetSession> = {
+  id: EXAMPLE_ID.programSessionId,
+  experience_id: EXAMPLE_ID.programId,
+  version_id: EXAMPLE_ID.programVersionId,
+  state: 'active',
+  end_reason: null,
+  current_step_id: null,
+  progress: 0.2,
+  started_at: exampleTourSession.started_at,
+  ended_at: null,
+};
 
 export const widgetGetTour = createRoute({
   operationId: 'widgetGetTour',
@@ -94,10 +115,22 @@ export const widgetGetTour = createRoute({
   security: VISITOR_TOKEN,
   request: {
     params: z.object({ experienceId: ulidParam('experienceId') }),
-    query: z.object({ version_id: Ulid.optional() }),
+    query: strictObject({ version_id: Ulid.optional() }),
   },
   responses: {
-    200: { description: 'The tour.', content: json(z.object({ data: WidgetTourSchema })) },
+    200: {
+      description: 'The tour.',
+      content: json(z.object({ data: WidgetTourSchema }), {
+        data: {
+          experience_id: exampleStoreTour.id,
+          version_id: EXAMPLE_ID.versionId,
+          name: exampleStoreTour.name,
+          slug: exampleStoreTour.slug,
+          steps: exampleTourSteps,
+          feedback: { enabled: true, question: 'How was this tour?' },
+        },
+      }),
+    },
     ...errorResponses(401, 404, 422),
   },
 });
@@ -117,18 +150,19 @@ export const widgetOpenSession = createRoute({
   security: VISITOR_TOKEN,
   request: {
     params: versionParams,
-    body: {
-      required: true,
-      content: json(
-        z
-          .object({ url: PageUrl, trigger: z.enum(SESSION_TRIGGERS).default('start') })
-          .openapi('WidgetOpenSessionRequest'),
+    body: jsonBody(
+      strictObject({ url: PageUrl, trigger: z.enum(SESSION_TRIGGERS).default('start') }).openapi(
+        'WidgetOpenSessionRequest',
       ),
-    },
+      { url: EXAMPLE_PAGE_URL, trigger: 'auto' },
+    ),
   },
   responses: {
-    200: { description: 'The program session this person already has.', content: json(SessionResponse) },
-    201: { description: 'The new session.', content: json(SessionResponse) },
+    200: {
+      description: 'The program session this person already has.',
+      content: json(SessionResponse, { data: exampleProgramSession }),
+    },
+    201: { description: 'The new session.', content: json(SessionResponse, { data: exampleTourSession }) },
     ...errorResponses(401, 404, 409, 415, 422),
   },
 });
@@ -147,35 +181,34 @@ export const widgetUpdateSession = createRoute({
   security: VISITOR_TOKEN,
   request: {
     params: sessionParams,
-    body: {
-      required: true,
-      content: json(
-        z
-          .object({
-            url: PageUrl.optional(),
-            step_id: z
-              .string()
-              .regex(DEFINITION_ID)
-              .optional()
-              .openapi({ example: '01jd2m7r3x8k9q4w5e6t7y8v9a' }),
-            end: z.enum(END_REASONS).optional(),
-            feedback: z
-              .object({
-                rating: z.number().int().min(1).max(5),
-                comment: z.string().max(DEFINITION_LIMITS.feedbackCommentChars).nullable().optional(),
-              })
-              .optional()
-              .openapi({
-                description:
-                  'The end-of-tour answer: stored on the session; the rating goes out with experience.completed.',
-              }),
-          })
-          .openapi('WidgetUpdateSessionRequest'),
-      ),
-    },
+    body: jsonBody(
+      strictObject({
+        url: PageUrl.optional(),
+        step_id: z.string().regex(DEFINITION_ID).optional().openapi({
+          description: 'The step now shown (its id, the step_cvid of progress rows).',
+          example: 'products',
+        }),
+        end: z.enum(END_REASONS).optional(),
+        feedback: strictObject({
+          rating: z.number().int().min(1).max(5),
+          comment: z.string().max(DEFINITION_LIMITS.feedbackCommentChars).nullable().optional(),
+        })
+          .optional()
+          .openapi({
+            description:
+              'The end-of-tour answer: stored on the session; the rating goes out with experience.completed.',
+          }),
+      }).openapi('WidgetUpdateSessionRequest'),
+      { url: EXAMPLE_PAGE_URL, step_id: 'products' },
+    ),
   },
   responses: {
-    200: { description: 'The session as it is now.', content: json(SessionResponse) },
+    200: {
+      description: 'The session as it is now.',
+      content: json(SessionResponse, {
+        data: { ...exampleTourSession, current_step_id: 'products', progress: 0.5 },
+      }),
+    },
     ...errorResponses(401, 404, 415, 422),
   },
 });
@@ -193,16 +226,16 @@ export const widgetMoveProgramItem = createRoute({
     `that ended: 409 session_not_active. ${DARK}`,
   security: VISITOR_TOKEN,
   request: {
-    params: sessionParams.extend({
+    params: programSessionParams.extend({
       itemId: z
         .string()
         .regex(DEFINITION_ID)
-        .openapi({ param: { name: 'itemId', in: 'path' }, example: '01jd2m7r3x8k9q4w5e6t7y8v9a' }),
+        .openapi({ param: { name: 'itemId', in: 'path', example: 'add-to-cart' }, example: 'add-to-cart' }),
     }),
-    body: {
-      required: true,
-      content: json(z.object({ state: z.enum(PROGRAM_ITEM_STATES) }).openapi('WidgetMoveProgramItemRequest')),
-    },
+    body: jsonBody(
+      strictObject({ state: z.enum(PROGRAM_ITEM_STATES) }).openapi('WidgetMoveProgramItemRequest'),
+      { state: 'done' },
+    ),
   },
   responses: {
     200: {
@@ -219,6 +252,7 @@ export const widgetMoveProgramItem = createRoute({
             })
             .openapi('WidgetProgramItemMove'),
         }),
+        { data: { item_id: 'add-to-cart', state: 'done', done: 1, total: 5, progress: 0.2 } },
       ),
     },
     ...errorResponses(401, 404, 409, 415, 422),

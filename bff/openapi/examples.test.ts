@@ -1,6 +1,11 @@
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
+import {
+  DEMO_ONBOARDING_SLUG,
+  DEMO_STORE_TOUR_SLUG,
+  ensureDemoExperiences,
+} from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
@@ -12,6 +17,7 @@ import {
   EXAMPLE_DEMO,
   EXAMPLE_HELP_CENTER,
   EXAMPLE_ID,
+  EXAMPLE_PAGE_URL,
   EXAMPLE_SECRET,
   type ExampleIdName,
 } from '../contract/examples';
@@ -36,6 +42,9 @@ import { OPENAPI_PATH } from './document';
 
 /** Run after the others: each changes state an earlier example relies on. */
 const LAST = [
+  'publishExperience', // a new live version: the widget examples open sessions on the one before
+  'unpublishExperience',
+  'archiveExperience',
   'unpublishArticle',
   'unpublishGuide',
   'revokeApiKey',
@@ -83,8 +92,11 @@ async function fixtures(t: TestApp) {
   await ensureDemoWidget(db, t.services.box, now, publicUrl);
   await ensureDemoHelpCenterHost(db, now);
   await ensureDemoContent(db, now, t.services.embedder);
+  await ensureDemoExperiences(db, now);
   const one = async (sql: string, params: unknown[]) =>
     (await db.query<{ id: string }>(sql, [demo.workspaceId, ...params]))[0]!.id;
+  const live = (slug: string) =>
+    one('select live_version_id as id from experiences where workspace_id = $1 and slug = $2', [slug]);
   const session = await signIn(t, demo.ownerEmail, demo.ownerPassword);
   const post = (path: string, body: unknown) =>
     t.app.request(path, { method: 'POST', ...json(body, { Authorization: `Bearer ${demo.apiKey}` }) });
@@ -107,6 +119,20 @@ async function fixtures(t: TestApp) {
       ...json({ email: EXAMPLE_DEMO.contactEmail, hmac }, { Authorization: `Bearer ${visitorToken}` }),
     }),
   );
+  // Its sessions of the demo store's tour and onboarding program (the session and item examples use them).
+  const openSession = async (versionId: string) =>
+    (
+      await created(
+        t.app.request(`/widget/experiences/${versionId}/sessions`, {
+          method: 'POST',
+          ...json({ url: EXAMPLE_PAGE_URL, trigger: 'auto' }, { Authorization: `Bearer ${visitorToken}` }),
+        }),
+      )
+    ).id;
+  const tourVersionId = await live(DEMO_STORE_TOUR_SLUG);
+  const programVersionId = await live(DEMO_ONBOARDING_SLUG);
+  const tourSessionId = await openSession(tourVersionId);
+  const programSessionId = await openSession(programVersionId);
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
   const endpoint = await created(
@@ -139,8 +165,12 @@ async function fixtures(t: TestApp) {
       'Exporting invoices',
     ]),
     experienceId: await one('select id from experiences where workspace_id = $1 and slug = $2', [
-      'welcome-tour',
+      DEMO_STORE_TOUR_SLUG,
     ]),
+    versionId: tourVersionId,
+    sessionId: tourSessionId,
+    programVersionId,
+    programSessionId,
     articleId: await one('select id from articles where workspace_id = $1 and slug = $2', [
       EXAMPLE_DEMO.articleSlug,
     ]),
@@ -151,8 +181,7 @@ async function fixtures(t: TestApp) {
     // Ids that only appear in answers, never in a request.
     userId: null,
     messageId: null,
-    versionId: null,
-    sessionId: null,
+    programId: null,
     stepId: null,
     collectionId: null,
     eventId: null,

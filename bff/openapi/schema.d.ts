@@ -1143,6 +1143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published guide for the walkthrough player
+         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Screenshots, redactions and other capture data are not sent.
+         */
+        get: operations["widgetGetGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/help/articles/{slug}": {
         parameters: {
             query?: never;
@@ -1551,11 +1571,11 @@ export interface components {
         };
         CreateAnnouncementExperienceRequest: {
             draft: components["schemas"]["AnnouncementDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1607,11 +1627,11 @@ export interface components {
         };
         CreateBannerExperienceRequest: {
             draft: components["schemas"]["BannerDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1683,11 +1703,11 @@ export interface components {
         };
         CreateLauncherExperienceRequest: {
             draft: components["schemas"]["LauncherDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1698,11 +1718,11 @@ export interface components {
         };
         CreateProgramExperienceRequest: {
             draft?: components["schemas"]["ProgramDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1713,11 +1733,11 @@ export interface components {
         };
         CreateSurveyExperienceRequest: {
             draft?: components["schemas"]["SurveyDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1728,11 +1748,11 @@ export interface components {
         };
         CreateTourExperienceRequest: {
             draft?: components["schemas"]["TourDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1743,11 +1763,11 @@ export interface components {
         };
         CreateTrackerExperienceRequest: {
             draft: components["schemas"]["TrackerDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
             /**
@@ -1825,6 +1845,10 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             ended_at: string | null;
+            /** @description The end-of-tour comment, as the person typed it (at most 1,000 characters); null when none. Only here: webhooks carry the rating, never the comment. */
+            feedback_comment: string | null;
+            /** @description The end-of-tour rating (1-5) given with completion; null when none was given, and for other types. */
+            feedback_rating: number | null;
             items_done: number;
             items_total: number;
             last_url: string | null;
@@ -2775,11 +2799,11 @@ export interface components {
         UpdateExperienceRequest: {
             /** @description Replaces the whole draft: the definition of the experience's type (TourDefinition for a tour, and so on). Steps, sections, items and questions keep the ids they are sent with. */
             draft?: components["schemas"]["TourDefinition"] | components["schemas"]["ProgramDefinition"] | components["schemas"]["LauncherDefinition"] | components["schemas"]["BannerDefinition"] | components["schemas"]["AnnouncementDefinition"] | components["schemas"]["SurveyDefinition"] | components["schemas"]["TrackerDefinition"];
-            /** @example Welcome tour */
+            /** @example Store tour */
             name?: string;
             /**
              * @description Unique in the workspace; derived from the name when left out.
-             * @example welcome-tour
+             * @example store-tour
              */
             slug?: string;
         };
@@ -3262,7 +3286,7 @@ export interface components {
             trigger: "auto" | "start" | "program";
             /**
              * @description The page the widget is on.
-             * @example https://app.example.com/projects
+             * @example http://localhost:8787/demo
              */
             url: string;
         };
@@ -3337,7 +3361,7 @@ export interface components {
             /**
              * @description Watch key → whether its selector matches on the page (at most 100). Keys the decision never asked for are ignored.
              * @example {
-             *       "e3b0c44298fc1": true
+             *       "ec525a1fe7ba9": true
              *     }
              */
             facts: {
@@ -3345,7 +3369,7 @@ export interface components {
             };
             /**
              * @description The page's URL (location.href): absolute http(s), at most 2048 characters.
-             * @example https://app.example.com/billing?tab=plans
+             * @example http://localhost:8787/demo
              */
             url: string;
         };
@@ -3472,13 +3496,66 @@ export interface components {
                 comment?: string | null;
                 rating: number;
             };
-            /** @example 01jd2m7r3x8k9q4w5e6t7y8v9a */
+            /**
+             * @description The step now shown (its id, the step_cvid of progress rows).
+             * @example products
+             */
             step_id?: string;
             /**
              * @description The page the widget is on.
-             * @example https://app.example.com/projects
+             * @example http://localhost:8787/demo
              */
             url?: string;
+        };
+        WidgetWalkthroughGuide: {
+            description: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            language: string;
+            step_count: number;
+            steps: components["schemas"]["WidgetWalkthroughStep"][];
+            title: string;
+        };
+        WidgetWalkthroughStep: {
+            /** @description How the player finds the element on the page. */
+            element: {
+                ancestors: {
+                    next: string[];
+                    prev: string[];
+                    selectors: string[];
+                }[];
+                /** @description The accessible name. */
+                name: string | null;
+                nearest_landmark: string | null;
+                role: string | null;
+                /** @description CSS selectors, best first; empty when the capture recorded no element. */
+                selector_candidates: string[];
+                tag: string | null;
+            };
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            input: {
+                /** @description The captured value was masked. */
+                masked: boolean;
+            };
+            /** @description Position in the guide, from 1. */
+            seq: number;
+            text: string;
+            /** @description What the step does: click, input, navigate... (an open vocabulary). */
+            type: string;
+            walkthrough: {
+                /** @description Shown instead of the text during a walkthrough; null: the text. */
+                alternate_text: string | null;
+                /** @description False: the step is not shown on the page. */
+                enabled: boolean;
+                input_placeholder: string | null;
+            };
         };
     };
     responses: never;
@@ -4291,15 +4368,15 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
-                     *           "name": "Welcome tour",
-                     *           "slug": "welcome-tour",
+                     *           "name": "Store tour",
+                     *           "slug": "store-tour",
                      *           "type": "tour",
                      *           "state": "completed",
                      *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
                      *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
                      *           "progress": 1,
-                     *           "items_done": 3,
-                     *           "items_total": 3,
+                     *           "items_done": 0,
+                     *           "items_total": 0,
                      *           "started_at": "2026-11-01T12:00:00.000Z",
                      *           "ended_at": "2026-11-01T12:05:00.000Z",
                      *           "seen_at": null,
@@ -4722,8 +4799,8 @@ export interface operations {
                      *         {
                      *           "id": "01m6bfsj0z98cmc07s8gwy1khh",
                      *           "type": "tour",
-                     *           "name": "Welcome tour",
-                     *           "slug": "welcome-tour",
+                     *           "name": "Store tour",
+                     *           "slug": "store-tour",
                      *           "status": "published",
                      *           "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
                      *           "created_at": "2026-11-01T12:00:00.000Z",
@@ -4817,8 +4894,8 @@ export interface operations {
                      *       "data": {
                      *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
                      *         "type": "tour",
-                     *         "name": "Welcome tour",
-                     *         "slug": "welcome-tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
                      *         "status": "published",
                      *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
                      *         "created_at": "2026-11-01T12:00:00.000Z",
@@ -4911,12 +4988,14 @@ export interface operations {
                      *           "state": "completed",
                      *           "end_reason": "completed",
                      *           "progress": 1,
-                     *           "items_done": 3,
-                     *           "items_total": 3,
-                     *           "current_step_cvid": "invite",
+                     *           "items_done": 0,
+                     *           "items_total": 0,
+                     *           "current_step_cvid": "help",
                      *           "started_at": "2026-11-01T12:00:00.000Z",
                      *           "ended_at": "2026-11-01T12:05:00.000Z",
-                     *           "last_url": "https://app.acme.test/"
+                     *           "last_url": "http://localhost:8787/demo",
+                     *           "feedback_rating": 5,
+                     *           "feedback_comment": "Short and to the point."
                      *         }
                      *       ],
                      *       "meta": {
@@ -6457,6 +6536,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "type": "tour",
+                     *           "name": "Store tour",
+                     *           "slug": "store-tour",
+                     *           "status": "published",
+                     *           "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z",
+                     *           "archived_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperienceListItem"][];
                         meta: {
@@ -6522,6 +6621,83 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "tour",
+                 *       "name": "Store tour",
+                 *       "draft": {
+                 *         "targeting": {
+                 *           "pages": {
+                 *             "include": [
+                 *               {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "priority": 10
+                 *         },
+                 *         "frequency": {
+                 *           "kind": "once"
+                 *         },
+                 *         "content": {
+                 *           "steps": [
+                 *             {
+                 *               "id": "welcome",
+                 *               "title": "Welcome to Acme Outfitters",
+                 *               "body": "A quick look around the demo store: three stops.",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "products",
+                 *               "title": "Our bestsellers",
+                 *               "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                 *               "target": {
+                 *                 "selector": "#products"
+                 *               },
+                 *               "placement": "top",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "cart",
+                 *               "title": "Your cart",
+                 *               "body": "It counts what you add. Checkout is not part of the demo.",
+                 *               "target": {
+                 *                 "selector": "#cart"
+                 *               },
+                 *               "placement": "bottom",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "help",
+                 *               "title": "Answers, one click away",
+                 *               "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                 *               "target": {
+                 *                 "selector": "#help"
+                 *               },
+                 *               "placement": "top",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "feedback": {
+                 *             "enabled": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTourExperienceRequest"] | components["schemas"]["CreateProgramExperienceRequest"] | components["schemas"]["CreateLauncherExperienceRequest"] | components["schemas"]["CreateBannerExperienceRequest"] | components["schemas"]["CreateAnnouncementExperienceRequest"] | components["schemas"]["CreateSurveyExperienceRequest"] | components["schemas"]["CreateTrackerExperienceRequest"];
             };
         };
@@ -6532,6 +6708,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "draft",
+                     *         "live_version_id": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "archived_at": null,
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -6628,6 +6912,205 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "published",
+                     *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "archived_at": null,
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -6682,6 +7165,81 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "draft": {
+                 *         "targeting": {
+                 *           "pages": {
+                 *             "include": [
+                 *               {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             ]
+                 *           },
+                 *           "priority": 10
+                 *         },
+                 *         "frequency": {
+                 *           "kind": "once"
+                 *         },
+                 *         "content": {
+                 *           "steps": [
+                 *             {
+                 *               "id": "welcome",
+                 *               "title": "Welcome to Acme Outfitters",
+                 *               "body": "A quick look around the demo store: three stops, under a minute.",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "products",
+                 *               "title": "Our bestsellers",
+                 *               "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                 *               "target": {
+                 *                 "selector": "#products"
+                 *               },
+                 *               "placement": "top",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "cart",
+                 *               "title": "Your cart",
+                 *               "body": "It counts what you add. Checkout is not part of the demo.",
+                 *               "target": {
+                 *                 "selector": "#cart"
+                 *               },
+                 *               "placement": "bottom",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             },
+                 *             {
+                 *               "id": "help",
+                 *               "title": "Answers, one click away",
+                 *               "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                 *               "target": {
+                 *                 "selector": "#help"
+                 *               },
+                 *               "placement": "top",
+                 *               "page": {
+                 *                 "match": "exact",
+                 *                 "value": "/demo"
+                 *               }
+                 *             }
+                 *           ],
+                 *           "feedback": {
+                 *             "enabled": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateExperienceRequest"];
             };
         };
@@ -6692,6 +7250,205 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "published",
+                     *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "archived_at": null,
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -6791,6 +7548,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "archived",
+                     *         "live_version_id": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "archived_at": "2026-11-01T12:05:00.000Z",
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -6863,6 +7728,205 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "published",
+                     *         "live_version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "archived_at": null,
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -6944,6 +8008,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "type": "tour",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "status": "draft",
+                     *         "live_version_id": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z",
+                     *         "archived_at": null,
+                     *         "draft": {
+                     *           "targeting": {
+                     *             "pages": {
+                     *               "include": [
+                     *                 {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 }
+                     *               ],
+                     *               "exclude": []
+                     *             },
+                     *             "audience": "everyone",
+                     *             "attributes": [],
+                     *             "events": [],
+                     *             "elements": [],
+                     *             "triggers": {},
+                     *             "window": {
+                     *               "starts_at": null,
+                     *               "ends_at": null
+                     *             },
+                     *             "priority": 10
+                     *           },
+                     *           "frequency": {
+                     *             "kind": "once"
+                     *           },
+                     *           "content": {
+                     *             "steps": [
+                     *               {
+                     *                 "id": "welcome",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "A quick look around the demo store: three stops.",
+                     *                 "target": null,
+                     *                 "placement": "auto",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "products",
+                     *                 "title": "Our bestsellers",
+                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "target": {
+                     *                   "selector": "#products"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "cart",
+                     *                 "title": "Your cart",
+                     *                 "body": "It counts what you add. Checkout is not part of the demo.",
+                     *                 "target": {
+                     *                   "selector": "#cart"
+                     *                 },
+                     *                 "placement": "bottom",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               },
+                     *               {
+                     *                 "id": "help",
+                     *                 "title": "Answers, one click away",
+                     *                 "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *                 "target": {
+                     *                   "selector": "#help"
+                     *                 },
+                     *                 "placement": "top",
+                     *                 "page": {
+                     *                   "match": "exact",
+                     *                   "value": "/demo"
+                     *                 },
+                     *                 "advance": "next",
+                     *                 "wait_ms": 5000
+                     *               }
+                     *             ],
+                     *             "feedback": {
+                     *               "enabled": true,
+                     *               "question": "How was this tour?"
+                     *             }
+                     *           }
+                     *         },
+                     *         "published_definition": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
                     };
@@ -9196,7 +10368,10 @@ export interface operations {
     widgetExperienceDecision: {
         parameters: {
             query: {
-                /** @description The page's URL (location.href): absolute http(s), at most 2048 characters. */
+                /**
+                 * @description The page's URL (location.href): absolute http(s), at most 2048 characters.
+                 * @example http://localhost:8787/demo
+                 */
                 url: string;
             };
             header?: never;
@@ -9211,6 +10386,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "launchers": [],
+                     *         "banners": [],
+                     *         "announcements": {
+                     *           "unread": 0,
+                     *           "items": []
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "experience_id": "01m6bkq3f1d2v8c9x4r7t5w0yz",
+                     *             "version_id": "01m6bkr8w2n5c7d9e3f4g6h8jk",
+                     *             "name": "Get to know the store",
+                     *             "session_id": "01m6bks4t6v8x0z2b4d6f8h0jm",
+                     *             "sections": [
+                     *               {
+                     *                 "id": "look-around",
+                     *                 "title": "Look around",
+                     *                 "items": [
+                     *                   {
+                     *                     "id": "take-the-tour",
+                     *                     "title": "Take the store tour",
+                     *                     "description": "Four steps, under a minute.",
+                     *                     "kind": "tour",
+                     *                     "tour_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "add-to-cart",
+                     *                     "title": "Add something to your cart",
+                     *                     "description": "Any product will do: this item ticks itself off.",
+                     *                     "kind": "event",
+                     *                     "event_name": "demo_added_to_cart",
+                     *                     "state": "done"
+                     *                   }
+                     *                 ],
+                     *                 "done": 1,
+                     *                 "total": 2
+                     *               },
+                     *               {
+                     *                 "id": "get-answers",
+                     *                 "title": "Get answers",
+                     *                 "items": [
+                     *                   {
+                     *                     "id": "read-returns",
+                     *                     "title": "Read how returns work",
+                     *                     "description": "A help-center article, opened in Help.",
+                     *                     "kind": "article",
+                     *                     "article_slug": "returns-and-refunds",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "track-an-order",
+                     *                     "title": "Find out where your order is",
+                     *                     "description": "A guide, walked through on this page.",
+                     *                     "kind": "guide",
+                     *                     "guide_id": "01m6bg76k80s6am72t4xwhtvny",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "try-the-api",
+                     *                     "title": "Try every Widget call",
+                     *                     "description": "The developer harness: a button for each call of the JavaScript API.",
+                     *                     "kind": "url",
+                     *                     "url": "/demo/api",
+                     *                     "state": "todo"
+                     *                   }
+                     *                 ],
+                     *                 "done": 0,
+                     *                 "total": 3
+                     *               }
+                     *             ],
+                     *             "done": 1,
+                     *             "total": 5,
+                     *             "progress": 0.2
+                     *           }
+                     *         ],
+                     *         "auto_start": {
+                     *           "type": "tour",
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "triggers": {}
+                     *         },
+                     *         "resume": null,
+                     *         "watch": [
+                     *           {
+                     *             "key": "ec525a1fe7ba9",
+                     *             "selector": "#cart"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetExperienceDecision"];
                     };
@@ -9260,6 +10529,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://localhost:8787/demo",
+                 *       "trigger": "auto"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetOpenSessionRequest"];
             };
         };
@@ -9270,6 +10545,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bks4t6v8x0z2b4d6f8h0jm",
+                     *         "experience_id": "01m6bkq3f1d2v8c9x4r7t5w0yz",
+                     *         "version_id": "01m6bkr8w2n5c7d9e3f4g6h8jk",
+                     *         "state": "active",
+                     *         "end_reason": null,
+                     *         "current_step_id": null,
+                     *         "progress": 0.2,
+                     *         "started_at": "2026-11-01T12:05:00.000Z",
+                     *         "ended_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetExperienceSession"];
                     };
@@ -9281,6 +10571,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *         "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "state": "active",
+                     *         "end_reason": null,
+                     *         "current_step_id": null,
+                     *         "progress": 0,
+                     *         "started_at": "2026-11-01T12:05:00.000Z",
+                     *         "ended_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetExperienceSession"];
                     };
@@ -9353,6 +10658,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://localhost:8787/demo",
+                 *       "step_id": "products"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetUpdateSessionRequest"];
             };
         };
@@ -9363,6 +10674,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *         "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "state": "active",
+                     *         "end_reason": null,
+                     *         "current_step_id": "products",
+                     *         "progress": 0.5,
+                     *         "started_at": "2026-11-01T12:05:00.000Z",
+                     *         "ended_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetExperienceSession"];
                     };
@@ -9411,15 +10737,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example add-to-cart */
                 itemId: string;
                 /**
                  * @description sessionId (a malformed id answers 404).
-                 * @example 01m6bfyr9tz0z08t35yx73qyc9
+                 * @example 01m6bks4t6v8x0z2b4d6f8h0jm
                  */
                 sessionId: string;
                 /**
                  * @description versionId (a malformed id answers 404).
-                 * @example 01m6bjded8xxtmhk766cahrr2p
+                 * @example 01m6bkr8w2n5c7d9e3f4g6h8jk
                  */
                 versionId: string;
             };
@@ -9427,6 +10754,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "state": "done"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetMoveProgramItemRequest"];
             };
         };
@@ -9437,6 +10769,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "item_id": "add-to-cart",
+                     *         "state": "done",
+                     *         "done": 1,
+                     *         "total": 5,
+                     *         "progress": 0.2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetProgramItemMove"];
                     };
@@ -9498,6 +10841,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://localhost:8787/demo",
+                 *       "facts": {
+                 *         "ec525a1fe7ba9": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["WidgetReportConditionsRequest"];
             };
         };
@@ -9508,6 +10859,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "launchers": [],
+                     *         "banners": [],
+                     *         "announcements": {
+                     *           "unread": 0,
+                     *           "items": []
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "experience_id": "01m6bkq3f1d2v8c9x4r7t5w0yz",
+                     *             "version_id": "01m6bkr8w2n5c7d9e3f4g6h8jk",
+                     *             "name": "Get to know the store",
+                     *             "session_id": "01m6bks4t6v8x0z2b4d6f8h0jm",
+                     *             "sections": [
+                     *               {
+                     *                 "id": "look-around",
+                     *                 "title": "Look around",
+                     *                 "items": [
+                     *                   {
+                     *                     "id": "take-the-tour",
+                     *                     "title": "Take the store tour",
+                     *                     "description": "Four steps, under a minute.",
+                     *                     "kind": "tour",
+                     *                     "tour_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "add-to-cart",
+                     *                     "title": "Add something to your cart",
+                     *                     "description": "Any product will do: this item ticks itself off.",
+                     *                     "kind": "event",
+                     *                     "event_name": "demo_added_to_cart",
+                     *                     "state": "done"
+                     *                   }
+                     *                 ],
+                     *                 "done": 1,
+                     *                 "total": 2
+                     *               },
+                     *               {
+                     *                 "id": "get-answers",
+                     *                 "title": "Get answers",
+                     *                 "items": [
+                     *                   {
+                     *                     "id": "read-returns",
+                     *                     "title": "Read how returns work",
+                     *                     "description": "A help-center article, opened in Help.",
+                     *                     "kind": "article",
+                     *                     "article_slug": "returns-and-refunds",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "track-an-order",
+                     *                     "title": "Find out where your order is",
+                     *                     "description": "A guide, walked through on this page.",
+                     *                     "kind": "guide",
+                     *                     "guide_id": "01m6bg76k80s6am72t4xwhtvny",
+                     *                     "state": "todo"
+                     *                   },
+                     *                   {
+                     *                     "id": "try-the-api",
+                     *                     "title": "Try every Widget call",
+                     *                     "description": "The developer harness: a button for each call of the JavaScript API.",
+                     *                     "kind": "url",
+                     *                     "url": "/demo/api",
+                     *                     "state": "todo"
+                     *                   }
+                     *                 ],
+                     *                 "done": 0,
+                     *                 "total": 3
+                     *               }
+                     *             ],
+                     *             "done": 1,
+                     *             "total": 5,
+                     *             "progress": 0.2
+                     *           }
+                     *         ],
+                     *         "auto_start": {
+                     *           "type": "tour",
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "triggers": {}
+                     *         },
+                     *         "resume": null,
+                     *         "watch": [
+                     *           {
+                     *             "key": "ec525a1fe7ba9",
+                     *             "selector": "#cart"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetExperienceDecision"];
                     };
@@ -9575,6 +11020,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *         "name": "Store tour",
+                     *         "slug": "store-tour",
+                     *         "steps": [
+                     *           {
+                     *             "id": "welcome",
+                     *             "title": "Welcome to Acme Outfitters",
+                     *             "body": "A quick look around the demo store: three stops.",
+                     *             "target": null,
+                     *             "placement": "auto",
+                     *             "page": {
+                     *               "match": "exact",
+                     *               "value": "/demo"
+                     *             },
+                     *             "advance": "next",
+                     *             "wait_ms": 5000
+                     *           },
+                     *           {
+                     *             "id": "products",
+                     *             "title": "Our bestsellers",
+                     *             "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *             "target": {
+                     *               "selector": "#products"
+                     *             },
+                     *             "placement": "top",
+                     *             "page": {
+                     *               "match": "exact",
+                     *               "value": "/demo"
+                     *             },
+                     *             "advance": "next",
+                     *             "wait_ms": 5000
+                     *           },
+                     *           {
+                     *             "id": "cart",
+                     *             "title": "Your cart",
+                     *             "body": "It counts what you add. Checkout is not part of the demo.",
+                     *             "target": {
+                     *               "selector": "#cart"
+                     *             },
+                     *             "placement": "bottom",
+                     *             "page": {
+                     *               "match": "exact",
+                     *               "value": "/demo"
+                     *             },
+                     *             "advance": "next",
+                     *             "wait_ms": 5000
+                     *           },
+                     *           {
+                     *             "id": "help",
+                     *             "title": "Answers, one click away",
+                     *             "body": "These links open articles in the widget. The launcher in the corner searches them all, and its Onboarding tab keeps your checklist.",
+                     *             "target": {
+                     *               "selector": "#help"
+                     *             },
+                     *             "placement": "top",
+                     *             "page": {
+                     *               "match": "exact",
+                     *               "value": "/demo"
+                     *             },
+                     *             "advance": "next",
+                     *             "wait_ms": 5000
+                     *           }
+                     *         ],
+                     *         "feedback": {
+                     *           "enabled": true,
+                     *           "question": "How was this tour?"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WidgetTour"];
                     };
@@ -9600,6 +11119,125 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetGetGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "language": "en",
+                     *         "step_count": 2,
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "nearest_landmark": "banner",
+                     *               "ancestors": [
+                     *                 {
+                     *                   "selectors": [
+                     *                     "header nav"
+                     *                   ],
+                     *                   "prev": [],
+                     *                   "next": [
+                     *                     "[data-test=help-menu]"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fk",
+                     *             "seq": 2,
+                     *             "type": "input",
+                     *             "text": "Type your colleague's email address.",
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "#invite-email",
+                     *                 "input[name=email]"
+                     *               ],
+                     *               "role": "textbox",
+                     *               "name": "Email address",
+                     *               "tag": "input",
+                     *               "nearest_landmark": "main",
+                     *               "ancestors": []
+                     *             },
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": "Enter the email address of the person to invite.",
+                     *               "input_placeholder": "colleague@example.com"
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetWalkthroughGuide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

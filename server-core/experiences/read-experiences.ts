@@ -45,11 +45,16 @@ export interface ProgressRow {
   started_at: Date;
   ended_at: Date | null;
   last_url: string | null;
+  /** The end-of-tour answer given with completion (tours only; null otherwise and for seen markers). */
+  feedback_rating: number | null;
+  feedback_comment: string | null;
 }
 
 /**
  * Progress rows, newest first: one per session for sessioned types; one per seen marker for the
  * session-less ones (state completed, or ended with end_reason dismissed; version_id null as the spec says).
+ * A completed tour's row carries the end-of-tour rating and comment: an API key with `experiences:read`
+ * may read the comment here, while webhooks never carry it (docs/decisions/experiences.md).
  */
 export async function listProgress(
   ctx: Ctx,
@@ -61,14 +66,14 @@ export async function listProgress(
     `select * from (
        select s.id, s.id as session_id, s.contact_id, c.name as contact_name, c.email as contact_email, s.widget_visitor_id,
          s.version_id, s.state, s.end_reason, s.progress, s.items_done, s.items_total, s.current_step_cvid, s.started_at,
-         s.ended_at, s.last_url
+         s.ended_at, s.last_url, s.feedback_rating, s.feedback_comment
        from experience_sessions s left join contacts c on c.workspace_id = s.workspace_id and c.id = s.contact_id
        where s.workspace_id = $1 and s.experience_id = $2
        union all
        select m.id, m.id, m.contact_id, c.name, c.email, m.widget_visitor_id, null,
          case when m.dismissed_at is null then 'completed' else 'ended' end,
          case when m.dismissed_at is null then null else 'dismissed' end,
-         1, 0, 0, null, m.seen_at, coalesce(m.dismissed_at, m.seen_at), m.last_url
+         1, 0, 0, null, m.seen_at, coalesce(m.dismissed_at, m.seen_at), m.last_url, null::int, null::text
        from experience_seen m left join contacts c on c.workspace_id = m.workspace_id and c.id = m.contact_id
        where m.workspace_id = $1 and m.experience_id = $2
      ) rows

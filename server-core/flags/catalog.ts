@@ -3,8 +3,8 @@
  * docs/decisions/flags.md records the names the spec leaves open and why each default is what it is.
  *
  * `built` says whether the feature a flag switches exists. Flags of features not built yet keep their
- * names here (the specification names them, and the widget boot reports `feature.walkthrough.player`),
- * but operators are not offered them: `npm run ops` lists and switches built flags only.
+ * names here (the specification names them), but operators are not offered them: `npm run ops` lists and
+ * switches built flags only.
  */
 export const FLAGS = {
   'feature.api.public_v1': { built: true, default: true, description: 'The public REST API under /api/v1.' },
@@ -22,12 +22,12 @@ export const FLAGS = {
     built: true,
     default: true,
     description:
-      'The experience read operations of the public API (the in-app experiences themselves are not built).',
+      'In-app experiences: authoring, the widget decision, sessions and realtime, and the public read operations.',
   },
   'feature.walkthrough.player': {
-    built: false,
+    built: true,
     default: true,
-    description: 'On-page guide walkthroughs in the widget.',
+    description: "On-page guide walkthroughs: the widget's player and the guides it fetches.",
   },
   'feature.automation.execute': {
     built: false,

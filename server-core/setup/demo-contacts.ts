@@ -8,6 +8,7 @@ import {
   DEFINITION_LIMITS,
   defaultTargeting,
   type ProgramContent,
+  type Targeting,
   type TourContent,
   type TourStep,
 } from '../experiences/definition';
@@ -108,6 +109,15 @@ export async function seedDemoContacts(ctx: Ctx): Promise<void> {
   await seedDemoExperiences(ctx, { ada, grace, alan });
 }
 
+/**
+ * The pages of Acme's own app (app.acme.test), where the seeded welcome tour and getting-started program
+ * live: never the demo store at /demo, which has its own tour and program (demo-experiences.ts).
+ */
+export const acmeAppPages = (): Targeting['pages'] => ({
+  include: [{ match: 'prefix', value: 'https://app.acme.test/' }],
+  exclude: [],
+});
+
 /** A tour step without an id (the save assigns one). */
 const step = (title: string, body: string, selector: string | null): Omit<TourStep, 'id'> => ({
   title,
@@ -126,7 +136,7 @@ async function seedDemoExperiences(ctx: Ctx, people: Record<'ada' | 'grace' | 'a
     name: 'Welcome tour',
     slug: 'welcome-tour',
     draft: {
-      targeting: defaultTargeting(),
+      targeting: { ...defaultTargeting(), pages: acmeAppPages() },
       frequency: { kind: 'once' },
       content: {
         steps: [
@@ -165,7 +175,7 @@ async function seedDemoExperiences(ctx: Ctx, people: Record<'ada' | 'grace' | 'a
     name: 'Getting started',
     slug: 'getting-started',
     draft: {
-      targeting: defaultTargeting(),
+      targeting: { ...defaultTargeting(), pages: acmeAppPages() },
       frequency: null,
       content: {
         sections: [

@@ -8,7 +8,7 @@ import { getDemoWorkspaceId, seedDemoWorkspace } from './demo-seed';
 import { ensureDemoWidget } from './demo-widget';
 
 describeDb('demo content', (getDb) => {
-  it('publishes two guides and indexes every published article (vectors by job), once across restarts', async () => {
+  it('publishes three guides and indexes every published article (vectors by job), once across restarts', async () => {
     const db = getDb();
     const now = new Date();
     await seedDemoWorkspace(db, now);
@@ -27,6 +27,7 @@ describeDb('demo content', (getDb) => {
     );
     expect(guides).toEqual([
       { title: 'Approve a large refund (staff)', status: 'published', share_mode: 'private' },
+      { title: 'Find out where your order is', status: 'published', share_mode: 'public' },
       { title: 'Invite a teammate', status: 'published', share_mode: 'customers' },
     ]);
     const bySource = await db.query<{ source_kind: string; audience: string; n: number }>(
@@ -40,6 +41,7 @@ describeDb('demo content', (getDb) => {
       { source_kind: 'article', audience: 'public', n: expect.any(Number) },
       { source_kind: 'guide', audience: 'customers', n: 4 },
       { source_kind: 'guide', audience: 'internal', n: 3 },
+      { source_kind: 'guide', audience: 'public', n: 3 },
     ]);
     const unindexed = await db.query(
       `select id from articles a where workspace_id = $1 and status = 'published' and not exists
@@ -51,14 +53,14 @@ describeDb('demo content', (getDb) => {
       "select count(*)::int as n from outbox where workspace_id = $1 and type = 'content.published'",
       [ws],
     );
-    expect(published[0]!.n).toBe(2);
+    expect(published[0]!.n).toBe(3);
     // Vectors come from the embedding job, one per source, queued once.
     const jobs = await db.query<{ n: number }>(
       "select count(*)::int as n from jobs where workspace_id = $1 and kind = 'retrieval.embed_source'",
       [ws],
     );
     expect(jobs[0]!.n).toBe(
-      2 + (await db.query('select 1 from articles where workspace_id = $1', [ws])).length,
+      3 + (await db.query('select 1 from articles where workspace_id = $1', [ws])).length,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { ARTICLE_COLUMNS, type Article } from '../content/article';
 import { articleDocument } from '../content/article-document';
 import { createGuide } from '../content/create-guide';
-import type { StepInput } from '../content/guide';
+import type { StepElement, StepInput } from '../content/guide';
 import { publishGuide } from '../content/publish-guide';
 import { stepInput } from '../content/step-input';
 import type { Ctx } from '../context';
@@ -10,13 +10,60 @@ import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Embedder } from '../retrieval/types';
 import { getDemoWorkspaceId } from './demo-seed';
 
-const step = (type: string, text: string, alternate: string | null = null): StepInput =>
+const step = (
+  type: string,
+  text: string,
+  alternate: string | null = null,
+  element: StepElement | null = null,
+): StepInput =>
   stepInput(text, {
     type,
+    element,
     walkthrough: { enabled: true, alternate_text: alternate, input_placeholder: null },
   });
 
+/** An element of the demo store page (bff/routes/site/demo-store-page.ts), as a capture would record it. */
+const storeElement = (selectors: string[], role: string, name: string, tag: string): StepElement => ({
+  selector_candidates: selectors,
+  role,
+  name,
+  tag,
+  bounding_box: null,
+  dom_path_hash: null,
+  nearest_landmark: 'main',
+  source: 'demo',
+  ancestors: [],
+});
+
+/** The public guide the demo store's onboarding program walks a visitor through (demo-experiences.ts). */
+export const DEMO_STORE_GUIDE_TITLE = 'Find out where your order is';
+
 const GUIDES = [
+  {
+    title: DEMO_STORE_GUIDE_TITLE,
+    description: 'Track an order from the demo store, without leaving the page.',
+    share_mode: 'public' as const,
+    steps: [
+      step(
+        'scroll',
+        'Scroll down to Questions about an order? at the bottom of the store.',
+        null,
+        storeElement(['#help', 'section.help'], 'region', 'Questions about an order?', 'section'),
+      ),
+      step(
+        'click',
+        'Choose Where is my order? The answer opens in Help, beside the page.',
+        'Open Help from the launcher and search for "track your order".',
+        storeElement(
+          ['[data-article="track-your-order"]', '#help button:nth-of-type(1)'],
+          'button',
+          'Where is my order?',
+          'button',
+        ),
+      ),
+      step('click', 'Follow Track order in your confirmation email, or open Account > Orders.'),
+    ],
+  },
   {
     title: 'Invite a teammate',
     description: 'Give a colleague access to your account.',
@@ -45,8 +92,9 @@ const GUIDES = [
 ];
 
 /**
- * Demo content beyond the widget's articles, added on every start when missing: two published guides
- * (one for customers, one private), through the same publish path as the portal. Published demo articles
+ * Demo content beyond the widget's articles, added on every start when missing: three published guides
+ * (one public, walked through on the demo store; one for customers; one private), through the same
+ * publish path as the portal. Published demo articles
  * that have no chunks yet (they are inserted directly by the widget demo) are indexed here. Vectors are
  * left to the embedding job, so the first start does not wait for the offline embedder to convert.
  */

@@ -127,6 +127,40 @@ describeDb('portal experience authoring', (getDb) => {
       'draft.frequency',
       'draft.content.steps.1.title',
     ]);
+    // Strict drafts: an unknown key anywhere is 422 parameter_unknown naming its dotted path, on create and
+    // update alike, before any other issue of the draft.
+    const colour = { content: { steps: [{ title: 'a', colour: 'red' }, { title: 7 }] } };
+    for (const res of [
+      await call('POST', '', { ...tour, draft: colour }),
+      await call('PATCH', `/${e.id}`, { draft: colour }),
+    ]) {
+      expect(res.status).toBe(422);
+      const error = (await res.json()) as {
+        error: { code: string; message: string; details: Record<string, unknown> };
+      };
+      expect(error.error).toMatchObject({
+        code: 'parameter_unknown',
+        message: 'Received unknown parameter: draft.content.steps.0.colour.',
+        details: { parameter: 'draft.content.steps.0.colour', location: 'body' },
+      });
+    }
+    const nearMiss = await call('PATCH', `/${e.id}`, {
+      draft: { targeting: { pages: { Include: [] } }, content: { steps: [] } },
+    });
+    expect((await nearMiss.json()) as unknown).toMatchObject({
+      error: {
+        code: 'parameter_unknown',
+        message:
+          'Received unknown parameter: draft.targeting.pages.Include. Did you mean draft.targeting.pages.include?',
+      },
+    });
+    for (const body of [
+      { draft: {}, colour: 1 },
+      { name: 'x', Slug: 'y' },
+    ]) {
+      const res = await call('PATCH', `/${e.id}`, body);
+      expect((await errorOf(res)).code).toBe('parameter_unknown');
+    }
     const updated = await dataOf<PortalExperience>(
       await call('PATCH', `/${e.id}`, {
         name: 'Welcome, again',

@@ -113,7 +113,7 @@ describeDb('public API: conversations and experiences', (getDb) => {
       type: 'tour',
       name: 'Welcome tour',
       slug: 'welcome',
-      draft: tourDraft([tourStep('One', { id: 's1' }), tourStep('Two', { id: 's2' })]),
+      draft: tourDraft([tourStep('One', { id: 's1' }), tourStep('Two', { id: 's2' })], { feedback: true }),
     });
     const banner = await createExperience(ws.ctx, {
       type: 'banner',
@@ -144,7 +144,12 @@ describeDb('public API: conversations and experiences', (getDb) => {
     ).session.id;
     await updateSession(ws.ctx, ann, { versionId, sessionId: s1, stepId: 's1' });
     t.clock.advance(1000);
-    await updateSession(ws.ctx, ann, { versionId, sessionId: s1, end: 'completed' });
+    await updateSession(ws.ctx, ann, {
+      versionId,
+      sessionId: s1,
+      end: 'completed',
+      feedback: { rating: 4, comment: 'Clear, but the second step came too fast.' },
+    });
     t.clock.advance(1000);
     const s2 = (
       await openSession(ws.ctx, { visitorId: 'v-anon', contactId: null }, { versionId, trigger: 'start' })
@@ -169,7 +174,11 @@ describeDb('public API: conversations and experiences', (getDb) => {
       end_reason: 'completed',
       version_id: liveTour.live_version_id,
       current_step_cvid: 's1',
+      // The end-of-tour answer, comment included (webhooks carry the rating only).
+      feedback_rating: 4,
+      feedback_comment: 'Clear, but the second step came too fast.',
     });
+    expect(progress.data[0]).toMatchObject({ feedback_rating: null, feedback_comment: null });
     expect(Object.keys(progress.data[1]!).sort()).toEqual(
       [
         'contact_email',
@@ -178,6 +187,8 @@ describeDb('public API: conversations and experiences', (getDb) => {
         'current_step_cvid',
         'end_reason',
         'ended_at',
+        'feedback_comment',
+        'feedback_rating',
         'items_done',
         'items_total',
         'last_url',
@@ -197,7 +208,13 @@ describeDb('public API: conversations and experiences', (getDb) => {
       data: Record<string, unknown>[];
     };
     expect(bannerRows.data).toEqual([
-      expect.objectContaining({ state: 'ended', end_reason: 'dismissed', version_id: null }),
+      expect.objectContaining({
+        state: 'ended',
+        end_reason: 'dismissed',
+        version_id: null,
+        feedback_rating: null,
+        feedback_comment: null,
+      }),
     ]);
     expect((await ws.call(`/api/v1/experiences/${tour.id}/progress?limit=201`)).status).toBe(422);
 

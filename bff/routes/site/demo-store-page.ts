@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../../server-core/lib/escape-html';
+import { DEMO_CART_EVENT } from '../../../server-core/setup/demo-experiences';
 import { DEMO_LOGO_SVG, FAVICON_LINK } from './demo-assets';
 
 interface Product {
@@ -99,7 +100,10 @@ function productCard(p: Product): string {
 /**
  * The demo as a visitor meets it: a small outdoor-gear store with the snippet in its head and the
  * launcher in the corner, under the same strict CSP a careful customer would send. Its only script
- * (nonce) keeps the cart count and hands two help links to the widget through the $widget queue.
+ * (nonce) keeps the cart count, tells the widget when something goes into the cart
+ * (`Widget.event.push('demo_added_to_cart')`, which ticks off the onboarding program's event item) and
+ * hands two help links to the widget, all through the $widget queue. The store tour anchors its steps to
+ * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts).
  */
 export function demoStorePage(input: { snippet: string; nonce: string; apiPage: string }): string {
   const n = escapeHtml(input.nonce);
@@ -111,14 +115,14 @@ export function demoStorePage(input: { snippet: string; nonce: string; apiPage: 
 <header>
 <a class="brand" href="/demo" aria-label="Acme Outfitters home">${DEMO_LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" ')}</a>
 <nav aria-label="Main"><a href="#shop">Shop</a><a href="#shop">New in</a><a href="#help">Help</a></nav>
-<button type="button" class="cart" data-cart>Cart <strong id="count">0</strong></button>
+<button type="button" class="cart" id="cart" data-cart>Cart <strong id="count">0</strong></button>
 </header>
 <main>
 <section class="hero"><h1>Gear for every trail</h1>
 <p>Light, tough and repairable outdoor kit, shipped from our workshop in two days.</p>
 <a class="cta" href="#shop">Shop bestsellers</a></section>
 <section id="shop" aria-labelledby="shop-title"><h2 id="shop-title">Bestsellers</h2>
-<ul class="grid">${PRODUCTS.map(productCard).join('\n')}</ul>
+<ul class="grid" id="products">${PRODUCTS.map(productCard).join('\n')}</ul>
 <p id="added" role="status"></p></section>
 <section class="help" id="help" aria-labelledby="help-title"><h2 id="help-title">Questions about an order?</h2>
 <p>Answers are one click away: the help button in the corner searches our guides.</p>
@@ -142,6 +146,7 @@ export function demoStorePage(input: { snippet: string; nonce: string; apiPage: 
       count++;
       document.getElementById('count').textContent = String(count);
       document.getElementById('added').textContent = b.dataset.add + ' is in your cart.';
+      q(['event.push', ${JSON.stringify(DEMO_CART_EVENT)}]);
     }
     if (b.hasAttribute('data-cart'))
       document.getElementById('added').textContent = 'Your cart holds ' + count + (count === 1 ? ' item' : ' items') + '. Checkout is not part of the demo.';

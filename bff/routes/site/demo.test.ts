@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { manualClock } from '../../../server-core/lib/clock';
+import { DEMO_CART_EVENT, DEMO_STORE_TOUR_STEPS } from '../../../server-core/setup/demo-experiences';
 import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../../server-core/setup/demo-widget';
 import { describeDb } from '../../../server-core/testing/db';
@@ -56,8 +57,16 @@ describeDb('site: the demo store, the widget harness and the favicon', (getDb) =
     expect(html).toContain('<header>');
     expect(html).toContain('<footer>');
     expect(html).toMatch(
-      /<button type="button" class="cart" data-cart>Cart <strong id="count">0<\/strong><\/button>/,
+      /<button type="button" class="cart" id="cart" data-cart>Cart <strong id="count">0<\/strong><\/button>/,
     );
+    // The store tour's anchored steps point at elements of this page, by id.
+    for (const step of DEMO_STORE_TOUR_STEPS.filter((s) => s.target)) {
+      const id = /^#([a-z-]+)$/.exec(step.target!.selector)?.[1];
+      expect(id, step.id).toBeDefined();
+      expect(html.match(new RegExp(`\\sid="${id}"`, 'g')), step.target!.selector).toHaveLength(1);
+    }
+    // Add to cart tells the widget (Widget.event.push), which ticks off the program's event item.
+    expect(html).toContain(`q(['event.push', "${DEMO_CART_EVENT}"]);`);
     expect(html.match(/<li class="card">/g)).toHaveLength(4);
     expect(html.match(/aria-label="Add [^"]+ to cart"/g)).toHaveLength(4);
     expect(html).toContain('data-article="track-your-order"');

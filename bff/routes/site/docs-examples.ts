@@ -157,7 +157,9 @@ export function curlCommand(req: ExampleRequest, baseUrl: string): string {
   if (req.cookieJar === 'write') lines.push(`-c ${COOKIE_JAR}`);
   if (req.cookieJar === 'read') lines.push(`-b ${COOKIE_JAR}`);
   for (const [name, value] of req.headers) lines.push(`-H "${name}: ${value}"`);
-  if (req.body?.type === 'json') lines.push(`-d ${shellQuote(JSON.stringify(req.body.value, null, 2))}`);
+  // A body without an example (the examples test fails on it) prints no -d rather than failing the page.
+  if (req.body?.type === 'json' && req.body.value !== undefined)
+    lines.push(`-d ${shellQuote(JSON.stringify(req.body.value, null, 2))}`);
   if (req.body?.type === 'form') {
     for (const f of req.body.fields) {
       const value = f.file

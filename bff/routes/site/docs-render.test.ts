@@ -52,3 +52,21 @@ it('prints a curl that quotes its JSON body for the shell and reads credentials 
     'path parameter id',
   ]);
 });
+
+it('an operation whose body has no example still renders (the examples test is what fails)', () => {
+  const op = {
+    operationId: 'noExample',
+    requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+    responses: { 200: { description: 'Ok.' } },
+  };
+  const req = exampleRequest({}, 'post', '/y', op);
+  expect(req.missing).toEqual(['request body']);
+  expect(curlCommand(req, 'https://support.example.com')).toBe(
+    'curl -X POST "https://support.example.com/y" \\\n  -H "Content-Type: application/json"',
+  );
+  const html = renderReference(
+    { info: { title: 'T', version: '1' }, paths: { '/y': { post: op } } },
+    { specPath: '/spec', baseUrl: 'https://support.example.com', guide: [] },
+  );
+  expect(html).toContain('noExample');
+});

@@ -7,6 +7,7 @@ import { registerWidgetBootRoute } from './boot';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSessionRoutes } from './experience-sessions';
 import { registerWidgetFeedbackRoute } from './feedback';
+import { registerWidgetGuideRoute } from './guide';
 import { registerWidgetHelpRoutes } from './help';
 import { registerWidgetIdentifyRoute } from './identify';
 import { registerWidgetInstallRoute } from './install';
@@ -22,6 +23,7 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetTrackRoute(app, services);
   registerWidgetHelpRoutes(app, services);
   registerWidgetFeedbackRoute(app, services);
+  registerWidgetGuideRoute(app, services);
   registerWidgetExperienceSessionRoutes(app, services);
   registerWidgetExperienceDecisionRoutes(app, services);
 }
