@@ -29,7 +29,7 @@ const storeTargeting = (include: { match: 'exact' | 'prefix'; value: string }, p
   priority,
 });
 
-/** The store tour's definition: auto-started once on /demo, a modal welcome and three anchored steps. */
+/** The store tour's definition: auto-started once on /demo, three anchored steps. */
 export const exampleTourDefinition: z.output<typeof TourDefinition> = {
   targeting: storeTargeting({ match: 'exact', value: '/demo' }, 10),
   frequency: { kind: 'once' },

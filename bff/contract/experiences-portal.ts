@@ -118,13 +118,14 @@ const examplePortalTour: z.output<typeof PortalExperience> = {
   published_definition: exampleTourDefinition,
 };
 
-/** The update example: the welcome step says how long the tour takes. */
-const WELCOME_BODY = 'A quick look around the demo store: three stops, under a minute.';
+/** The update example: the first step says how long the tour takes. */
+const FIRST_STEP = 'products';
+const WELCOME_BODY = 'Three stops around the demo store, under a minute. Add anything to your cart.';
 const editedDraft = {
   ...exampleTourDefinition,
   content: {
     ...exampleTourDefinition.content,
-    steps: exampleTourSteps.map((s) => (s.id === 'welcome' ? { ...s, body: WELCOME_BODY } : s)),
+    steps: exampleTourSteps.map((s) => (s.id === FIRST_STEP ? { ...s, body: WELCOME_BODY } : s)),
   },
 };
 const experienceParams = workspaceParams.extend({ experienceId: ulidParam('experienceId') });
@@ -225,7 +226,7 @@ export const updateExperience = createRoute({
         content: {
           ...exampleTourDraftRequest.content,
           steps: exampleTourDraftRequest.content!.steps!.map((s) =>
-            s.id === 'welcome' ? { ...s, body: WELCOME_BODY } : s,
+            s.id === FIRST_STEP ? { ...s, body: WELCOME_BODY } : s,
           ),
         },
       },

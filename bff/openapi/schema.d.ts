@@ -6643,18 +6643,9 @@ export interface operations {
                  *         "content": {
                  *           "steps": [
                  *             {
-                 *               "id": "welcome",
-                 *               "title": "Welcome to Acme Outfitters",
-                 *               "body": "A quick look around the demo store: three stops.",
-                 *               "page": {
-                 *                 "match": "exact",
-                 *                 "value": "/demo"
-                 *               }
-                 *             },
-                 *             {
                  *               "id": "products",
-                 *               "title": "Our bestsellers",
-                 *               "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                 *               "title": "Welcome to Acme Outfitters",
+                 *               "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                  *               "target": {
                  *                 "selector": "#products"
                  *               },
@@ -6748,22 +6739,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -6952,22 +6930,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7044,22 +7009,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7185,18 +7137,9 @@ export interface operations {
                  *         "content": {
                  *           "steps": [
                  *             {
-                 *               "id": "welcome",
-                 *               "title": "Welcome to Acme Outfitters",
-                 *               "body": "A quick look around the demo store: three stops, under a minute.",
-                 *               "page": {
-                 *                 "match": "exact",
-                 *                 "value": "/demo"
-                 *               }
-                 *             },
-                 *             {
                  *               "id": "products",
-                 *               "title": "Our bestsellers",
-                 *               "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                 *               "title": "Welcome to Acme Outfitters",
+                 *               "body": "Three stops around the demo store, under a minute. Add anything to your cart.",
                  *               "target": {
                  *                 "selector": "#products"
                  *               },
@@ -7290,22 +7233,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store, under a minute. Add anything to your cart.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7382,22 +7312,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7588,22 +7505,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7768,22 +7672,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store, under a minute. Add anything to your cart.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -7860,22 +7751,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops, under a minute.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store, under a minute. Add anything to your cart.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -8048,22 +7926,9 @@ export interface operations {
                      *           "content": {
                      *             "steps": [
                      *               {
-                     *                 "id": "welcome",
-                     *                 "title": "Welcome to Acme Outfitters",
-                     *                 "body": "A quick look around the demo store: three stops.",
-                     *                 "target": null,
-                     *                 "placement": "auto",
-                     *                 "page": {
-                     *                   "match": "exact",
-                     *                   "value": "/demo"
-                     *                 },
-                     *                 "advance": "next",
-                     *                 "wait_ms": 5000
-                     *               },
-                     *               {
                      *                 "id": "products",
-                     *                 "title": "Our bestsellers",
-                     *                 "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *                 "title": "Welcome to Acme Outfitters",
+                     *                 "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *                 "target": {
                      *                   "selector": "#products"
                      *                 },
@@ -11029,22 +10894,9 @@ export interface operations {
                      *         "slug": "store-tour",
                      *         "steps": [
                      *           {
-                     *             "id": "welcome",
-                     *             "title": "Welcome to Acme Outfitters",
-                     *             "body": "A quick look around the demo store: three stops.",
-                     *             "target": null,
-                     *             "placement": "auto",
-                     *             "page": {
-                     *               "match": "exact",
-                     *               "value": "/demo"
-                     *             },
-                     *             "advance": "next",
-                     *             "wait_ms": 5000
-                     *           },
-                     *           {
                      *             "id": "products",
-                     *             "title": "Our bestsellers",
-                     *             "body": "Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
+                     *             "title": "Welcome to Acme Outfitters",
+                     *             "body": "Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.",
                      *             "target": {
                      *               "selector": "#products"
                      *             },

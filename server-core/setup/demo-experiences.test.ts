@@ -54,7 +54,6 @@ describeDb('demo experiences', (getDb) => {
     expect(tour.draft.targeting.pages.include).toEqual([{ match: 'exact', value: '/demo' }]);
     const steps = (tour.draft.content as TourContent).steps;
     expect(steps.map((s) => [s.id, s.target?.selector ?? null])).toEqual([
-      ['welcome', null],
       ['products', '#products'],
       ['cart', '#cart'],
       ['help', '#help'],

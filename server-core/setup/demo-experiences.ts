@@ -45,16 +45,15 @@ const step = (
 });
 
 /**
- * The store tour: a modal welcome, then three stops anchored to elements of the store page by their ids
+ * The store tour: three steps anchored to elements of the store page by their ids
  * (`#products`, `#cart`, `#help`; bff/routes/site/demo.test.ts checks the page has them). Readable step ids,
  * so progress rows and the documented examples name them.
  */
 export const DEMO_STORE_TOUR_STEPS: readonly TourStep[] = [
-  step('welcome', 'Welcome to Acme Outfitters', 'A quick look around the demo store: three stops.', null),
   step(
     'products',
-    'Our bestsellers',
-    'Add anything to your cart. Nothing is for sale, but your onboarding checklist notices.',
+    'Welcome to Acme Outfitters',
+    'Three stops around the demo store. These are our bestsellers: add anything to your cart. Nothing is for sale, but your onboarding checklist notices.',
     '#products',
     'top',
   ),
