@@ -9,13 +9,17 @@ export interface Seeded {
   ownerPassword: string;
 }
 
-const env = () => ({ ...process.env, DATABASE_URL: '', DATA_DIR: inject('serverDataDir') });
+const env = (dataDir = inject('serverDataDir')) => ({ ...process.env, DATABASE_URL: '', DATA_DIR: dataDir });
 
-/** A fresh workspace through the running server (npm run seed). */
-export async function seedWorkspace(): Promise<Seeded> {
-  const { code, stdout, stderr } = await runCli('scripts/seed.ts', ['--json'], env());
+export interface SeededWithKey extends Seeded {
+  apiKey: string;
+}
+
+/** A fresh workspace through the running server (npm run seed); another server's with its DATA_DIR. */
+export async function seedWorkspace(dataDir?: string): Promise<SeededWithKey> {
+  const { code, stdout, stderr } = await runCli('scripts/seed.ts', ['--json'], env(dataDir));
   if (code !== 0) throw new Error(`seed failed: ${stderr}`);
-  return JSON.parse(stdout.trim()) as Seeded;
+  return JSON.parse(stdout.trim()) as SeededWithKey;
 }
 
 export async function ops(args: string[]): Promise<void> {
@@ -45,8 +49,10 @@ export async function rotateIdentitySecret(ws: Pick<Seeded, 'workspaceId' | 'own
 }
 
 /** A signed-in owner's portal calls (session cookie and CSRF token), paths under /api/v1. */
-export async function portalSession(ws: Pick<Seeded, 'ownerEmail' | 'ownerPassword'>) {
-  const base = inject('serverUrl');
+export async function portalSession(
+  ws: Pick<Seeded, 'ownerEmail' | 'ownerPassword'>,
+  base = inject('serverUrl'),
+) {
   const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
