@@ -95,7 +95,10 @@ export function experiencePage(
   const api = opts.api ?? inject('serverUrl');
   const css = `body{margin:0;font:16px/1.5 sans-serif}main{padding:24px}${opts.css ?? ''}`;
   const style = `<script nonce="${NONCE}">const s=new CSSStyleSheet();s.replaceSync(${JSON.stringify(css)});document.adoptedStyleSheets=[s];</script>`;
-  const head = style + (opts.head ?? '') + snippet(api, websiteId, { nonce: NONCE, queued: opts.queued });
+  // Without a policy Chromium asks the host for /favicon.ico (a 404 in the console): none is wanted.
+  const icon = opts.csp === false ? '<link rel="icon" href="data:,">' : '';
+  const head =
+    icon + style + (opts.head ?? '') + snippet(api, websiteId, { nonce: NONCE, queued: opts.queued });
   return host.page(
     path,
     hostPage(head, body),
