@@ -127,6 +127,7 @@ export function startExperiences(d: {
 
   function apply(decision: Decision) {
     state.set({ programs: decision.programs });
+    eventItems();
     watch(decision.watch);
     page.pending = null;
     if (d.qa || page.slot || running) return;
@@ -306,6 +307,15 @@ export function startExperiences(d: {
               void move(p.experience_id, i.id, 'skipped');
   }
 
+  /** Event items are done once their event happened in this page view (before the decision came, too). */
+  function eventItems() {
+    for (const p of state.get().programs)
+      for (const s of p.sections)
+        for (const i of s.items)
+          if (i.kind === 'event' && page.events.has(i.event_name!) && i.state !== 'done')
+            void move(p.experience_id, i.id, 'done');
+  }
+
   const program = (id: string) => state.get().programs.find((p) => p.experience_id === id);
 
   /** The item's new state in the store; section and program counts follow (done counts done and skipped). */
@@ -376,12 +386,7 @@ export function startExperiences(d: {
   events.on('custom-event', (name) => {
     page.events.add(name as string);
     fire();
-    // Event items are done when their event happens in the browser.
-    for (const p of state.get().programs)
-      for (const s of p.sections)
-        for (const i of s.items)
-          if (i.kind === 'event' && i.event_name === name && i.state !== 'done')
-            void move(p.experience_id, i.id, 'done');
+    eventItems();
   });
   events.on('realtime', (payload) => {
     const m = payload as { type: string; [k: string]: string };

@@ -61,9 +61,10 @@ function Item({
       if (/^https?:$/.test(to.protocol)) location.assign(to.href);
     }
   };
-  const desc = `d-${item.id}`;
   const st = `s-${item.id}`;
   const over = item.state === 'done' || item.state === 'skipped';
+  const hint = item.kind === 'event' && !over;
+  const desc = item.description || hint ? `d-${item.id}` : '';
   return (
     <li class={`it ${item.state}`}>
       <span class="mk" aria-hidden="true" />
@@ -75,16 +76,18 @@ function Item({
             type="button"
             class="go"
             data-item={item.id}
-            aria-describedby={`${st} ${desc}`}
+            aria-describedby={`${st} ${desc}`.trim()}
             onClick={act}
           >
             {item.title}
           </button>
         )}
-        <p id={desc}>
-          {item.description}
-          {item.kind === 'event' && !over && ` ${t.eventHint}`}
-        </p>
+        {desc && (
+          <p id={desc}>
+            {item.description}
+            {hint && ` ${t.eventHint}`}
+          </p>
+        )}
         <span id={st} class="st">
           {t[STATE[item.state]]}
         </span>
