@@ -130,9 +130,10 @@ export function startExperiences(d: {
     eventItems();
     watch(decision.watch);
     page.pending = null;
-    if (d.qa || page.slot || running) return;
+    if (d.qa || page.slot) return;
     const resume = decision.resume;
-    if (resume) {
+    // A resume while a tour plays is that tour's session (or one the person left for this one): not now.
+    if (resume && !running) {
       page.slot = true;
       void play(resume.experience_id, { resume });
     } else if (decision.auto_start?.type === 'tour') {
@@ -151,17 +152,20 @@ export function startExperiences(d: {
     return h ? ((w.scrollY + w.innerHeight) / h) * 100 : 100;
   };
 
-  /** Starts the pending auto-start once every browser trigger holds. */
+  /**
+   * The pending auto-start, once every browser trigger holds: it starts, unless a tour is playing then
+   * (started by the person, a program item, a resume), in which case this page view gives it up.
+   */
   function fire() {
     const a = page.pending;
-    if (!a || running || page.slot) return;
+    if (!a || page.slot) return;
     const t = a.triggers;
     if (t.custom_event && !page.events.has(t.custom_event)) return;
     if ((t.time_on_page_seconds ?? 0) * 1e3 > performance.now() - page.at) return;
     if ((t.scroll_depth_percent ?? 0) > depth() + 0.5) return;
     page.pending = null;
     page.slot = true;
-    void play(a.experience_id, { trigger: 'auto' });
+    if (!running) void play(a.experience_id, { trigger: 'auto' });
   }
 
   // Element facts: selectors only, booleans out, never page content.
