@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, FrameLocator, Page } from 'playwright';
 import { inject } from 'vitest';
 import { runCli } from './server';
 
@@ -129,3 +129,21 @@ export interface WidgetApi {
 }
 
 export type HostWindow = Window & { Widget: WidgetApi; $widget: unknown[] };
+
+/**
+ * The demo workspace delivers experiences since issue 13 (a tour that starts by itself on any page, a program):
+ * tests of something else on demo pages keep its tours away with the QA key, as a host's suite would
+ * (docs/testing-with-playwright.md).
+ */
+export const noAutoStart = (page: Page) =>
+  page.addInitScript(() => window.localStorage.setItem('widget:qa', 'no-auto-start'));
+
+/**
+ * Help in an open panel, whichever tab it opened on: a program to do makes Onboarding the `auto` default when
+ * the decision came before the panel opened (once open, the panel keeps its tab).
+ */
+export async function showHelp(frame: FrameLocator): Promise<void> {
+  await frame.locator('.panel').waitFor();
+  const help = frame.getByRole('tab', { name: 'Help', exact: true });
+  if ((await help.count()) > 0) await help.click();
+}

@@ -106,7 +106,11 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
   const home = help && !slug && !query.trim();
   const tabbed = ui.tabs.length > 1;
   return (
-    <div ref={root} tabIndex={-1} class={`panel${home ? ' home' : ''}${slug && help ? ' reading' : ''}`}>
+    <div
+      ref={root}
+      tabIndex={-1}
+      class={`panel${home ? ' home' : ''}${slug && help ? ' reading' : ''}${tabbed ? ' tabbed' : ''}`}
+    >
       <Header rt={rt} t={t} home={home} onBack={back} />
       {tabbed && <Tabs rt={rt} t={t} tabs={ui.tabs} current={current} />}
       <div
