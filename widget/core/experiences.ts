@@ -16,8 +16,12 @@ type AutoStart = Schemas['WidgetAutoStart'];
 type Resume = Schemas['WidgetResume'];
 type Call = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<Reply<T>>;
 
-/** What the panel and the chunks read: the programs delivered for this page, with their item states. */
+/**
+ * What the panel and the chunks read: the last decision applied (launchers, banners, announcements and surveys
+ * take theirs from it), and its programs with their item states as they move since.
+ */
 export interface ExperienceState {
+  decision: Decision | null;
   programs: Program[];
 }
 
@@ -89,7 +93,7 @@ export function startExperiences(d: {
 }): Experiences {
   const { w, events, call } = d;
   const doc = w.document;
-  const state = createStore<ExperienceState>({ programs: [] });
+  const state = createStore<ExperienceState>({ decision: null, programs: [] });
   const href = () => w.location.href;
   let queue: Promise<unknown> = Promise.resolve();
   let seq = 0;
@@ -126,7 +130,7 @@ export function startExperiences(d: {
   const refresh = () => decide('GET', `widget/experiences?url=${encodeURIComponent(href())}`);
 
   function apply(decision: Decision) {
-    state.set({ programs: decision.programs });
+    state.set({ decision, programs: decision.programs });
     eventItems();
     watch(decision.watch);
     page.pending = null;
