@@ -42,9 +42,6 @@ export const widgetBuild = (
     sourcemap: false,
     rollupOptions: {
       input: { widget: resolve(import.meta.dirname, 'widget/entry/main.tsx') },
-      // Keeps the entry's exports (widget/entry/main.tsx: loadTour, until the experiences engine calls the
-      // tour chunk) while chunks still share the entry's modules through extra exports, as before.
-      preserveEntrySignatures: 'allow-extension',
       output: {
         format: 'es',
         entryFileNames: 'assets/[name]-[hash].js',

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../bff/app';
 import { loadConfig } from '../bff/config';
 import { silentLogger } from '../bff/logger';
 import { createServices } from '../bff/services';
+import { launchChromium } from '../e2e/support/browser';
+import { demoCredentials, startChildServer } from '../e2e/support/server';
+import { ensureWidgetBuilt } from '../scripts/build-widget';
 import type { Ctx } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
@@ -337,7 +341,102 @@ async function measure(db: Db, label: string): Promise<void> {
   );
 }
 
-/** `npm run bench -- experiences`: decision latency over a realistic workspace, on Postgres (DATABASE_URL) and PGlite. */
+const TOUR_RUNS = 20;
+
+/**
+ * Widget.experiences.start(id) to the first step on screen, in Chromium: the minified build served by
+ * `npm start`'s server (loopback), a host page on another origin, a published two-step tour whose first
+ * step is anchored to a button. Cold: a fresh browser context per run (the tour request, the session,
+ * the tour chunk and its first render); warm: a second start on the same page (the chunk loaded). The
+ * time runs from the call to the first animation frame in which the step's dialog is laid out.
+ */
+export async function tourStartBench(): Promise<void> {
+  await ensureWidgetBuilt();
+  const server = await startChildServer({ LOG_LEVEL: 'warn' });
+  const demo = demoCredentials(server.dataDir);
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: demo.ownerEmail, password: demo.ownerPassword }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { data: session } = (await login.json()) as { data: { csrf_token: string } };
+  const portal = async (path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/api/v1/workspaces/${demo.workspaceId}${path}`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-CSRF-Token': session.csrf_token, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { id: string } }).data;
+  };
+  const draft = tourDefinition({
+    targeting: { pages: { include: [{ match: 'exact', value: '/never' }], exclude: [] } },
+    steps: [
+      step('s1', { title: 'Bench step', target: { selector: '#target' } }),
+      step('s2', { title: 'Second' }),
+    ],
+  });
+  const { id } = await portal('/experiences', { type: 'tour', name: 'Bench tour', draft });
+  await portal(`/experiences/${id}/publish`);
+  // WIDGET_QA keeps whatever the demo workspace auto-starts out of the measurement.
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Tour bench</title><link rel="icon" href="data:,">
+<script>window.$widget = []; window.WIDGET_WEBSITE_ID = ${JSON.stringify(demo.websiteId)}; window.WIDGET_QA = 'no-auto-start';
+window.__startTour = (id) => new Promise((done) => {
+  const t0 = performance.now();
+  Widget.experiences.start(id);
+  (function poll() {
+    const el = document.querySelector('[data-widget-chrome="tour"]');
+    const d = el && el.shadowRoot && el.shadowRoot.querySelector('[role=dialog]');
+    if (d && d.getBoundingClientRect().width > 0) done(performance.now() - t0);
+    else requestAnimationFrame(poll);
+  })();
+});
+</script><script async src="${server.url}/cdn/l.js"></script></head>
+<body><main><h1>A host page</h1><p>${'Some content. '.repeat(100)}</p><button id="target">Target</button></main></body></html>`;
+  const host = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' });
+    res.end(html);
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  const hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
+  const browser = await launchChromium();
+  const cold: number[] = [];
+  const warm: number[] = [];
+  try {
+    for (let run = 0; run < TOUR_RUNS; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(hostUrl);
+      await page.getByRole('button', { name: 'Open support' }).waitFor({ timeout: 20_000 });
+      // Strings, not functions: tsx would wrap named functions in a helper the page does not have.
+      cold.push((await page.evaluate(`window.__startTour(${JSON.stringify(id)})`)) as number);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Bench step' }).waitFor({ state: 'detached' });
+      warm.push((await page.evaluate(`window.__startTour(${JSON.stringify(id)})`)) as number);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => host.close(() => r()));
+    await server.stop();
+  }
+  const c = summarize(cold);
+  const w = summarize(warm);
+  console.log(
+    `Widget.experiences.start(id) -> first step visible, Chromium (${TOUR_RUNS} runs, loopback API)`,
+  );
+  console.log(`  cold (tour, session, tour chunk)  p50 ${c.p50} ms  p95 ${c.p95} ms  mean ${c.mean} ms`);
+  console.log(`  warm (chunk already loaded)       p50 ${w.p50} ms  p95 ${w.p95} ms  mean ${w.mean} ms`);
+}
+
+/**
+ * `npm run bench -- experiences`: decision latency over a realistic workspace, on Postgres (DATABASE_URL)
+ * and PGlite, then the time from Widget.experiences.start to the first step in Chromium.
+ */
 export async function experiencesBench(): Promise<void> {
   if (process.env.DATABASE_URL) {
     const scoped = await openThrowawaySchema(process.env.DATABASE_URL, { prefix: 'bench', max: 10 });
@@ -353,4 +452,6 @@ export async function experiencesBench(): Promise<void> {
   } finally {
     await pglite.close();
   }
+  console.log('');
+  await tourStartBench();
 }

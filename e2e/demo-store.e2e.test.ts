@@ -4,7 +4,7 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { ROOT } from './support/server';
-import { launcher, panelFrame, waitForLauncher, watchedPage } from './support/widget';
+import { launcher, noAutoStart, panelFrame, waitForLauncher, watchedPage } from './support/widget';
 
 let browser: Browser;
 const shots = join(ROOT, '.tmp');
@@ -17,6 +17,7 @@ afterAll(async () => browser?.close());
 
 it('/demo is a store a visitor shops in, with the widget in the corner answering from the help links', async () => {
   const w = await watchedPage(browser);
+  await noAutoStart(w.page); // the demo workspace's tours are not this test's subject
   await w.page.setViewportSize({ width: 1280, height: 800 });
   await w.page.goto(`${inject('serverUrl')}/demo`);
   await w.page.getByRole('heading', { name: 'Gear for every trail', level: 1 }).waitFor();
@@ -61,6 +62,7 @@ it('/demo fits a phone', async () => {
 
 it('/demo/api keeps a button per Widget call', async () => {
   const w = await watchedPage(browser);
+  await noAutoStart(w.page);
   await w.page.goto(`${inject('serverUrl')}/demo/api`);
   await w.page.getByRole('heading', { name: 'Widget API harness', level: 1 }).waitFor();
   await waitForLauncher(w.page);

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type HostServer, snippet, startHostServer } from './support/host-server';
 import { demoCredentials, ROOT } from './support/server';
-import { ops, panelFrame, portalSession, type Seeded, seedWorkspace, watchedPage } from './support/widget';
+import {
+  noAutoStart,
+  ops,
+  panelFrame,
+  portalSession,
+  type Seeded,
+  seedWorkspace,
+  showHelp,
+  watchedPage,
+} from './support/widget';
 
 /**
  * The messenger as a visitor meets it, in Chromium at 1280x800 and 390x844, light and dark, in English,
@@ -105,11 +114,13 @@ for (const viewport of [DESKTOP, PHONE]) {
     const size = `${viewport.width}x${viewport.height}`;
     it(`English at ${size}, ${colorScheme}: home, results, an article with its date and feedback, no results`, async () => {
       const w = await watchedPage(browser, { viewport, colorScheme, locale: 'en-US' });
+      await noAutoStart(w.page); // the demo workspace's tours are not this test's subject
       await w.page.goto(storePage(`/en/${size}/${colorScheme}`, demo.websiteId));
       await w.page.getByRole('button', { name: 'Open support', exact: true }).waitFor({ timeout: 15_000 });
       await w.page.screenshot({ path: join(SHOTS, `en-${size}-${colorScheme}-0-closed.png`) });
       await w.page.getByRole('button', { name: 'Open support', exact: true }).click();
       const frame = panelFrame(w.page);
+      await showHelp(frame);
       await frame
         .getByRole('list', { name: 'Articles' })
         .getByRole('button', { name: 'Track your order' })
@@ -308,6 +319,7 @@ it("with language auto the visitor's browser decides: German from navigator.lang
 
 it('on a phone the page behind the panel does not scroll, and keeps its scroll position and own style', async () => {
   const w = await watchedPage(browser, { viewport: PHONE });
+  await noAutoStart(w.page);
   await w.page.goto(storePage('/scroll', demo.websiteId));
   const open = w.page.getByRole('button', { name: 'Open support', exact: true });
   await open.waitFor({ timeout: 15_000 });
@@ -325,6 +337,7 @@ it('on a phone the page behind the panel does not scroll, and keeps its scroll p
   expect(at, JSON.stringify(at)).toEqual({ y: 300, html: 'auto', inline: 'auto' });
   await open.click();
   const frame = panelFrame(w.page);
+  await showHelp(frame);
   await frame.getByRole('list', { name: 'Articles' }).waitFor();
   expect(await page()).toEqual({ y: 300, html: 'hidden', inline: 'hidden' });
   await w.page.mouse.move(195, 600);
@@ -340,16 +353,27 @@ it('on a phone the page behind the panel does not scroll, and keeps its scroll p
 
   // On a desktop the panel floats beside the page, which keeps scrolling.
   const d = await watchedPage(browser, { viewport: DESKTOP });
+  await noAutoStart(d.page);
   await d.page.goto(storePage('/scroll-desktop', demo.websiteId));
   await d.page.getByRole('button', { name: 'Open support', exact: true }).click();
+  await showHelp(panelFrame(d.page));
   await panelFrame(d.page).getByRole('list', { name: 'Articles' }).waitFor();
   expect(await d.page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
   await d.close();
 });
 
 it('focus rings show for the keyboard only', async () => {
+  // Help alone (the demo's program would add an Onboarding tab and may make it the default).
+  const ws = await storeWorkspace(
+    [
+      { title: 'Reset your password', body: 'Use the link on the sign-in page.' },
+      { title: 'Track your order', body: 'Open **Orders** and choose the order.' },
+      { title: 'Returns and refunds', body: 'Send it back within 30 days.' },
+    ],
+    {},
+  );
   const w = await watchedPage(browser, { viewport: DESKTOP });
-  await w.page.goto(storePage('/focus', demo.websiteId));
+  await w.page.goto(storePage('/focus', ws.websiteId));
   const open = w.page.getByRole('button', { name: 'Open support', exact: true });
   await open.click();
   const frame = panelFrame(w.page);
@@ -398,8 +422,10 @@ it('opening and closing animate briefly, and not at all with prefers-reduced-mot
         return animate.call(this, frames, options);
       };
     });
+    await noAutoStart(w.page);
     await w.page.goto(storePage(`/motion/${reducedMotion}`, demo.websiteId));
     await w.page.getByRole('button', { name: 'Open support', exact: true }).click();
+    await showHelp(panelFrame(w.page));
     await panelFrame(w.page).getByRole('list', { name: 'Articles' }).waitFor();
     await w.page.getByRole('button', { name: 'Close support', exact: true }).click();
     await w.page.getByRole('dialog').waitFor({ state: 'hidden' });

@@ -1,9 +1,19 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { publishArticles } from './support/articles';
 import { launchChromium } from './support/browser';
 import { type HostServer, hostPage, snippet, startHostServer } from './support/host-server';
 import { demoCredentials } from './support/server';
-import { launcher, ops, panelFrame, seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
+import {
+  launcher,
+  noAutoStart,
+  ops,
+  panelFrame,
+  seedWorkspace,
+  showHelp,
+  waitForLauncher,
+  watchedPage,
+} from './support/widget';
 
 let browser: Browser;
 let host: HostServer;
@@ -35,10 +45,12 @@ it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles a
   const url = host.page('/csp/strict', hostPage(snippet(api(), demo.websiteId, { nonce: 'r4nd0m' })), {
     'Content-Security-Policy': csp,
   });
+  await noAutoStart(w.page); // the demo workspace's tours are not this test's subject
   await w.page.goto(url);
   await waitForLauncher(w.page);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
+  await showHelp(frame);
   await frame.getByRole('searchbox', { name: 'Search help' }).fill('password');
   await frame.getByRole('button', { name: 'Reset your password' }).click();
   await frame.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -62,8 +74,14 @@ it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles a
 });
 
 it('keyboard: launcher, focus into the search box, results by Tab, Escape closes and focus returns', async () => {
+  // A workspace with Help only: the demo's program would make Onboarding the default tab.
+  const ws = await seedWorkspace();
+  await publishArticles(ws, [
+    { title: 'Track your order', slug: 'track-your-order', body: 'Open **Orders** and choose the order.' },
+    { title: 'Reset your password', slug: 'reset-your-password', body: 'Use the link on the sign-in page.' },
+  ]);
   const w = await watchedPage(browser);
-  await w.page.goto(host.page('/a11y/keys', hostPage(snippet(api(), demo.websiteId))));
+  await w.page.goto(host.page('/a11y/keys', hostPage(snippet(api(), ws.websiteId))));
   await waitForLauncher(w.page);
   const open = launcher(w.page);
   await open.focus();

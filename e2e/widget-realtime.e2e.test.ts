@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { identityHmac } from '../server-core/widget/identity-proof';
 import { launchChromium } from './support/browser';
 import { type HostServer, hostPage, snippet, startHostServer } from './support/host-server';
-import { demoCredentials } from './support/server';
 import { startTcpProxy } from './support/tcp-proxy';
 import {
   type HostWindow,
@@ -22,7 +21,8 @@ const api = () => inject('serverUrl');
 beforeAll(async () => {
   browser = await launchChromium();
   host = await startHostServer();
-  websiteId = demoCredentials(inject('serverDataDir')).websiteId;
+  // A workspace without experiences: the demo's tour (it starts by itself on any page) is not the subject here.
+  websiteId = (await seedWorkspace()).websiteId;
 });
 afterAll(async () => {
   await browser?.close();

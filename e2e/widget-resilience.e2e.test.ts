@@ -5,9 +5,16 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { mangleProps } from '../scripts/mangle-props';
 import { launchChromium } from './support/browser';
 import { type HostServer, hostPage, snippet, startHostServer } from './support/host-server';
-import { demoCredentials, ROOT } from './support/server';
+import { ROOT } from './support/server';
 import { e2eTempDir } from './support/temp';
-import { type HostWindow, launcher, panelFrame, waitForLauncher, watchedPage } from './support/widget';
+import {
+  type HostWindow,
+  launcher,
+  panelFrame,
+  seedWorkspace,
+  waitForLauncher,
+  watchedPage,
+} from './support/widget';
 
 let browser: Browser;
 let host: HostServer;
@@ -18,7 +25,8 @@ const LAUNCHERS = '[data-widget-chrome="launcher"]';
 beforeAll(async () => {
   browser = await launchChromium();
   host = await startHostServer();
-  websiteId = demoCredentials(inject('serverDataDir')).websiteId;
+  // A workspace without experiences: the demo's tour (it starts by itself on any page) is not the subject here.
+  websiteId = (await seedWorkspace()).websiteId;
 });
 afterAll(async () => {
   await browser?.close();

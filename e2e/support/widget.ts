@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, FrameLocator, Page } from 'playwright';
 import { inject } from 'vitest';
 import { runCli } from './server';
 
@@ -9,13 +9,17 @@ export interface Seeded {
   ownerPassword: string;
 }
 
-const env = () => ({ ...process.env, DATABASE_URL: '', DATA_DIR: inject('serverDataDir') });
+const env = (dataDir = inject('serverDataDir')) => ({ ...process.env, DATABASE_URL: '', DATA_DIR: dataDir });
 
-/** A fresh workspace through the running server (npm run seed). */
-export async function seedWorkspace(): Promise<Seeded> {
-  const { code, stdout, stderr } = await runCli('scripts/seed.ts', ['--json'], env());
+export interface SeededWithKey extends Seeded {
+  apiKey: string;
+}
+
+/** A fresh workspace through the running server (npm run seed); another server's with its DATA_DIR. */
+export async function seedWorkspace(dataDir?: string): Promise<SeededWithKey> {
+  const { code, stdout, stderr } = await runCli('scripts/seed.ts', ['--json'], env(dataDir));
   if (code !== 0) throw new Error(`seed failed: ${stderr}`);
-  return JSON.parse(stdout.trim()) as Seeded;
+  return JSON.parse(stdout.trim()) as SeededWithKey;
 }
 
 export async function ops(args: string[]): Promise<void> {
@@ -45,8 +49,10 @@ export async function rotateIdentitySecret(ws: Pick<Seeded, 'workspaceId' | 'own
 }
 
 /** A signed-in owner's portal calls (session cookie and CSRF token), paths under /api/v1. */
-export async function portalSession(ws: Pick<Seeded, 'ownerEmail' | 'ownerPassword'>) {
-  const base = inject('serverUrl');
+export async function portalSession(
+  ws: Pick<Seeded, 'ownerEmail' | 'ownerPassword'>,
+  base = inject('serverUrl'),
+) {
   const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -123,3 +129,21 @@ export interface WidgetApi {
 }
 
 export type HostWindow = Window & { Widget: WidgetApi; $widget: unknown[] };
+
+/**
+ * The demo workspace delivers experiences since issue 13 (a tour that starts by itself on any page, a program):
+ * tests of something else on demo pages keep its tours away with the QA key, as a host's suite would
+ * (docs/testing-with-playwright.md).
+ */
+export const noAutoStart = (page: Page) =>
+  page.addInitScript(() => window.localStorage.setItem('widget:qa', 'no-auto-start'));
+
+/**
+ * Help in an open panel, whichever tab it opened on: a program to do makes Onboarding the `auto` default when
+ * the decision came before the panel opened (once open, the panel keeps its tab).
+ */
+export async function showHelp(frame: FrameLocator): Promise<void> {
+  await frame.locator('.panel').waitFor();
+  const help = frame.getByRole('tab', { name: 'Help', exact: true });
+  if ((await help.count()) > 0) await help.click();
+}

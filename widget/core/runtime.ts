@@ -1,8 +1,9 @@
 import type { components } from '../../bff/openapi/schema';
 import type { Bus } from './bus';
+import type { Experiences } from './experiences';
 import type { Store } from './store';
 import type { TabId } from './tabs';
-import type { Reply } from './transport';
+import type { Method, Reply } from './transport';
 
 export type BootConfig = components['schemas']['WidgetBootConfig'];
 export type BootReply = components['schemas']['WidgetBootResponse'];
@@ -12,6 +13,8 @@ export type HelpArticle = components['schemas']['WidgetHelpArticle'];
 export interface UiState {
   open: boolean;
   tab: TabId;
+  /** The tabs shown: Onboarding while a program is delivered (tabs.ts visibleTabs). */
+  tabs: TabId[];
   /** What Help shows: a search (query) or one article (slug); `help` counts requests so repeats apply. */
   query: string;
   article: string | null;
@@ -23,13 +26,15 @@ export interface UiState {
 /** What the panel and its chunks get from the core (passed in, never a global). */
 export interface Runtime {
   config: BootConfig;
-  tabs: TabId[];
   ui: Store<UiState>;
   /**
    * Internal events: `restored` (body swap), `route` (SPA change), `identity` (user.set succeeded),
+   * `custom-event` (a name from Widget.event.push or Widget.track, for triggers and event items),
    * `realtime` (a RealtimeMessage from the realtime socket, realtime.ts: `ready` after each (re)connection,
    * when whatever was published meanwhile was missed, then the service's messages).
    */
   events: Bus;
-  call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>>;
+  call<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>>;
+  /** The experience engine (experiences.ts); null while feature.experiences.core is off. */
+  exp: Experiences | null;
 }

@@ -1,6 +1,7 @@
 import { createBus } from './bus';
 import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
+import { type Experiences, startExperiences } from './experiences';
 import { reportIdentify, userSetBody } from './identity';
 import type { Command, LoaderWidget } from './loader-contract';
 import { connectRealtime } from './realtime';
@@ -9,8 +10,9 @@ import type { BootConfig, BootReply, Runtime, UiState } from './runtime';
 import { forgetAll, readKey, writeKey } from './storage';
 import { createStore } from './store';
 import { resolveDefaultTab, visibleTabs } from './tabs';
+import type { TourHandle, TourOptions, WidgetTour } from './tour-types';
 import { createTracker } from './tracker';
-import { createTransport, describeError, type Reply } from './transport';
+import { createTransport, describeError, type Method, type Reply } from './transport';
 import { warn } from './warn';
 
 declare const __WIDGET_API_URL__: string;
@@ -20,18 +22,26 @@ export const apiBase = (): string =>
   __WIDGET_API_URL__ || new URL(/* @vite-ignore */ '../../', import.meta.url).href;
 
 const PUBLIC_EVENTS = ['open', 'close', 'message:received', 'experience:completed'];
-const LATER = ['walkthrough.start', 'automation.run', 'experiences.start'];
-const WEBSITE_ID = /^[0-9a-hjkmnp-tv-z]{26}$/i;
+const LATER = ['walkthrough.start', 'automation.run'];
+const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/i;
 const TOKEN_KEY = 'visitor';
+/** The QA control (docs/decisions/experiences.md#qa-controls): no auto-start, no resume. */
+const NO_AUTO_START = 'no-auto-start';
 
-type WidgetWindow = Window & { Widget?: LoaderWidget; WIDGET_WEBSITE_ID?: unknown };
+type WidgetWindow = Window & { Widget?: LoaderWidget; WIDGET_WEBSITE_ID?: unknown; WIDGET_QA?: unknown };
+
+/** What the entry hands the core: the UI to mount, and the tour runner (it loads the tour chunk on first use). */
+export interface UiParts {
+  mount(rt: Runtime): () => void;
+  runTour(rt: Runtime, tour: WidgetTour, options: TourOptions): Promise<TourHandle>;
+}
 
 /**
  * The widget's core: takes the loader's queue over (replayed in order), boots against the API, mounts
  * the UI, and serves every Widget call. UI calls wait for boot; network calls run one after another
  * (user.set before a later track). Nothing here throws into the page.
  */
-export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => void): void {
+export function startWidget(w: WidgetWindow, parts: UiParts): void {
   const host = w.Widget;
   if (!host || !Array.isArray(host._q) || host._r) return;
 
@@ -40,6 +50,7 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
   let token = readKey(TOKEN_KEY);
   let websiteId: string | null = null;
   let config: BootConfig | null = null;
+  let exp: Experiences | null = null;
   let started = false;
   let markReady: (ok: boolean) => void = () => {};
   const ready = new Promise<boolean>((r) => {
@@ -50,6 +61,7 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
   const ui = createStore<UiState>({
     open: false,
     tab: 'help',
+    tabs: ['help'],
     query: '',
     article: null,
     help: 0,
@@ -78,7 +90,7 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
   }
 
   /** A widget call; an expired visitor session boots a new one and retries once. */
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> {
+  async function call<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>> {
     let reply = await request<T>(method, path, body);
     if (reply.status === 401 && websiteId && (await reboot())) reply = await request<T>(method, path, body);
     return reply;
@@ -87,7 +99,7 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
   async function start(): Promise<void> {
     if (started) return;
     started = true;
-    if (!websiteId || !WEBSITE_ID.test(websiteId)) {
+    if (!websiteId || !ULID.test(websiteId)) {
       warn(
         'no valid website id: set WIDGET_WEBSITE_ID (the install snippet does) or call Widget.init({ websiteId })',
       );
@@ -95,31 +107,52 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
       return;
     }
     if (!(await boot()) || !config) return markReady(false);
-    // Nothing but Help can offer anything yet: programs arrive with the experience decision (not built,
-    // so none is ever pending) and the widget has no chat. Their tabs stay hidden until they can.
-    const tabs = visibleTabs(config.features.experiences, { onboarding: false, chat: false });
-    ui.set({
-      tab: resolveDefaultTab(config.widget_settings.default_tab, tabs, {
-        programPending: false,
-        pageHasHelp: false,
-      }),
-    });
+    const { features, widget_settings: settings } = config;
     let wasOpen = false;
-    ui.sub(() => {
-      const open = ui.get().open;
-      if (open === wasOpen) return;
-      wasOpen = open;
-      publicBus.emit(open ? 'open' : 'close');
-    });
     try {
-      mountUi({ config, tabs, ui, events, call });
+      // The experience engine runs only with feature.experiences.core on: off, no experience request at all.
+      const rt: Runtime = { config, ui, events, call, exp: null };
+      if (features.experiences)
+        rt.exp = exp = startExperiences({
+          w,
+          events,
+          call,
+          emit: publicBus.emit,
+          runTour: (tour, options) => parts.runTour(rt, tour, options),
+          qa: readKey('qa') === NO_AUTO_START || w.WIDGET_QA === NO_AUTO_START,
+        });
+      // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
+      // Onboarding while a program is delivered; `auto` opens it while one has something to do (Chat does
+      // not exist yet, and Help has no page-pinned content: otherwise Help, the first tab shown).
+      const settle = () => {
+        const programs = exp?.state.get().programs ?? [];
+        const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: false });
+        const now = ui.get();
+        const tab = now.open
+          ? now.tab
+          : resolveDefaultTab(settings.default_tab, tabs, {
+              programPending: programs.some((p) => p.done < p.total),
+              pageHasHelp: false,
+            });
+        if (tab !== now.tab || tabs.join() !== now.tabs.join()) ui.set({ tab, tabs });
+      };
+      settle();
+      exp?.state.sub(settle);
+      ui.sub(() => {
+        const open = ui.get().open;
+        if (open === wasOpen) return;
+        wasOpen = open;
+        publicBus.emit(open ? 'open' : 'close');
+        if (!open) settle();
+      });
+      parts.mount(rt);
       watchRoutes(w, (href) => events.emit('route', href));
     } catch (err) {
       warn('the widget could not start', err);
       return markReady(false);
     }
     // Realtime follows the flag at boot; a re-boot after 4401 reconnects only while it is still on.
-    if (config.features.experiences)
+    if (features.experiences)
       connectRealtime(
         w,
         apiBase(),
@@ -201,6 +234,13 @@ export function startWidget(w: WidgetWindow, mountUi: (rt: Runtime) => () => voi
     off(event, handler) {
       if (typeof event === 'string' && typeof handler === 'function')
         publicBus.off(event, handler as () => void);
+    },
+    'experiences.start'(id) {
+      if (typeof id !== 'string' || !ULID.test(id))
+        return warn("experiences.start needs a tour's experience id (there is no start by slug)");
+      afterBoot(() =>
+        exp ? void exp.start(id) : warn('experiences.start: in-app experiences are off for this workspace'),
+      );
     },
     consent: (granted) => setAnalyticsConsent(granted === true),
     forget: () => forgetAll(),

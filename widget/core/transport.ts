@@ -11,14 +11,12 @@ export interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
-export type Request = <T = unknown>(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-) => Promise<Reply<T>>;
+export type Method = 'GET' | 'POST' | 'PATCH';
+
+export type Request = <T = unknown>(method: Method, path: string, body?: unknown) => Promise<Reply<T>>;
 
 export function createTransport(base: string, token: () => string | null): Request {
-  return async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> {
+  return async function request<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>> {
     try {
       const headers: Record<string, string> = {};
       const t = token();

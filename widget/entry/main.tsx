@@ -1,18 +1,25 @@
+import { pickLanguage } from '../core/language';
 import { startWidget } from '../core/start';
 import { warn } from '../core/warn';
 import { mountLauncher } from './launcher';
+import { loadCatalog } from './messages';
 
-/** The widget entry, loaded by l.js as a module. It never throws into the host page. */
+/**
+ * The widget entry, loaded by l.js as a module. It never throws into the host page. The tour chunk
+ * (widget/chunks/tour) is loaded the first time the experience engine plays a tour, never before: a
+ * page that shows no tour does not fetch it.
+ */
 try {
-  startWidget(window, mountLauncher);
+  startWidget(window, {
+    mount: mountLauncher,
+    async runTour(rt, tour, options) {
+      const [{ runTour }, cat] = await Promise.all([
+        import('../chunks/tour'),
+        loadCatalog(pickLanguage(rt.config.widget_settings.language, navigator.languages)),
+      ]);
+      return runTour({ warn, events: rt.events, cat, theme: rt.config.widget_settings.theme }, tour, options);
+    },
+  });
 } catch (err) {
   warn('the widget failed to start', err);
 }
-
-/**
- * The loader of the tour chunk (widget/chunks/tour, `runTour`), for the experiences engine to call on
- * first use. Nothing calls it yet: exported (vite.config.ts keeps the entry's exports), it keeps the chunk
- * in the build, so its budget is measured as it will ship. When the engine imports the chunk itself,
- * this export and preserveEntrySignatures go.
- */
-export const loadTour = () => import('../chunks/tour');

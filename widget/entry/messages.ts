@@ -9,12 +9,23 @@ const LAZY: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalog['t'
   es: () => import('../chunks/lang-es'),
 };
 
-export async function loadCatalog(lang: Language): Promise<Catalog> {
-  if (lang === 'en') return { lang, t: EN };
-  try {
-    return { lang, t: (await LAZY[lang]()).default };
-  } catch (err) {
-    warn(`the ${lang} messages failed to load; English is shown`, err);
-    return { lang: 'en', t: EN };
+const loaded = new Map<Language, Promise<Catalog>>();
+
+/** The catalog of a language, loaded once per page (the launcher and the tours share it). */
+export function loadCatalog(lang: Language): Promise<Catalog> {
+  let catalog = loaded.get(lang);
+  if (!catalog) {
+    catalog =
+      lang === 'en'
+        ? Promise.resolve({ lang, t: EN })
+        : LAZY[lang]().then(
+            (m) => ({ lang, t: m.default }),
+            (err) => {
+              warn(`the ${lang} messages failed to load; English is shown`, err);
+              return { lang: 'en', t: EN };
+            },
+          );
+    loaded.set(lang, catalog);
   }
+  return catalog;
 }

@@ -28,7 +28,8 @@ export function mountPanel(frame: HTMLIFrameElement, rt: Runtime, cat: Catalog):
   let unmount: (() => void) | null = null;
   import('../chunks/panel')
     .then(({ renderPanel }) => {
-      if (!cancelled) unmount = renderPanel(doc.body, win, rt, cat);
+      // The program chunk (the Onboarding tab) loads when that tab is shown.
+      if (!cancelled) unmount = renderPanel(doc.body, win, rt, cat, () => import('../chunks/program'));
     })
     .catch((err) => warn('the panel failed to load', err));
   return () => {

@@ -45,6 +45,17 @@ export const EN = {
   tourStep: 'Step {n} of {total}',
   tourRate: '{n} out of 5',
   tourComment: 'Comment (optional)',
+  progress: '{done} of {total} done',
+  itemTodo: 'To do',
+  itemActive: 'In progress',
+  itemDone: 'Done',
+  itemSkipped: 'Skipped',
+  skip: 'Skip',
+  skipItem: 'Skip {title}',
+  markDone: 'Mark as done',
+  eventHint: 'This is done by itself once you have done it.',
+  guideMissing: 'This guide is not available.',
+  toOnboarding: 'Back to onboarding',
 };
 
 export type Messages = Record<keyof typeof EN, string>;

@@ -4,12 +4,13 @@ import type { AppEnv } from '../../env';
 
 /**
  * The widget endpoints are called from customer pages on any origin. No cookie is involved (the visitor
- * token travels in Authorization), so any origin may call them and credentials are never allowed.
+ * token travels in Authorization), so any origin may call them and credentials are never allowed. PATCH is
+ * widgetUpdateSession's method (a tour's steps and end).
  */
 export const widgetCors = (): MiddlewareHandler<AppEnv> =>
   cors({
     origin: '*',
-    allowMethods: ['GET', 'POST'],
+    allowMethods: ['GET', 'POST', 'PATCH'],
     allowHeaders: ['Authorization', 'Content-Type'],
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 7200,

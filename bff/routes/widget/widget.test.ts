@@ -131,6 +131,8 @@ describeDb('widget endpoints', (getDb) => {
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Access-Control-Allow-Headers')).toMatch(/Authorization/);
     expect(res.headers.get('Access-Control-Allow-Credentials')).toBeNull();
+    // widgetUpdateSession is a PATCH (a tour's steps and its end, from the host page's origin).
+    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET,POST,PATCH');
     const refused = await t.app.request('/widget/events', {
       method: 'POST',
       ...json({ name: 'x' }, { Origin: 'https://shop.example.com' }),

@@ -43,5 +43,16 @@ const DE: Messages = {
   tourStep: 'Schritt {n} von {total}',
   tourRate: '{n} von 5',
   tourComment: 'Kommentar (optional)',
+  progress: '{done} von {total} erledigt',
+  itemTodo: 'Offen',
+  itemActive: 'In Arbeit',
+  itemDone: 'Erledigt',
+  itemSkipped: 'Übersprungen',
+  skip: 'Überspringen',
+  skipItem: '{title} überspringen',
+  markDone: 'Als erledigt markieren',
+  eventHint: 'Wird von selbst abgehakt, sobald Sie es getan haben.',
+  guideMissing: 'Dieser Leitfaden ist nicht verfügbar.',
+  toOnboarding: 'Zurück zum Einstieg',
 };
 export default DE;

@@ -43,5 +43,16 @@ const ES: Messages = {
   tourStep: 'Paso {n} de {total}',
   tourRate: '{n} de 5',
   tourComment: 'Comentario (opcional)',
+  progress: '{done} de {total} hechos',
+  itemTodo: 'Pendiente',
+  itemActive: 'En curso',
+  itemDone: 'Hecho',
+  itemSkipped: 'Omitido',
+  skip: 'Omitir',
+  skipItem: 'Omitir {title}',
+  markDone: 'Marcar como hecho',
+  eventHint: 'Se marca solo cuando lo hayas hecho.',
+  guideMissing: 'Esta guía no está disponible.',
+  toOnboarding: 'Volver a primeros pasos',
 };
 export default ES;

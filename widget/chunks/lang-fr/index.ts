@@ -43,5 +43,16 @@ const FR: Messages = {
   tourStep: 'Étape {n} sur {total}',
   tourRate: '{n} sur 5',
   tourComment: 'Commentaire (facultatif)',
+  progress: '{done} sur {total} terminés',
+  itemTodo: 'À faire',
+  itemActive: 'En cours',
+  itemDone: 'Terminé',
+  itemSkipped: 'Ignoré',
+  skip: 'Ignorer',
+  skipItem: 'Ignorer {title}',
+  markDone: 'Marquer comme terminé',
+  eventHint: 'Se coche tout seul une fois que vous l’avez fait.',
+  guideMissing: 'Ce guide n’est pas disponible.',
+  toOnboarding: 'Retour à la prise en main',
 };
 export default FR;

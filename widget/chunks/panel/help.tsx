@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HelpHit, Runtime } from '../../core/runtime';
 import type { TabId } from '../../core/tabs';
 import { fill, type Messages } from '../../ui/messages';
+import { useStore } from '../../ui/use-store';
 import { NEXT, SEARCH } from './icons';
 
 type Results = { state: 'loading' } | { state: 'done'; hits: HelpHit[] } | { state: 'failed' };
@@ -78,7 +79,8 @@ export function Help({
       list.current?.querySelector<HTMLButtonElement>(`[data-slug="${CSS.escape(returnTo)}"]`)?.focus();
   }, [returnTo, results]);
 
-  const others = rt.tabs.filter((tab) => ENTRY[tab]);
+  const { tabs } = useStore(rt.ui);
+  const others = tabs.filter((tab) => ENTRY[tab]);
   const hits = results.state === 'done' ? results.hits : [];
   return (
     <>
@@ -140,7 +142,7 @@ export function Help({
           >
             {t.browse}
           </button>
-          {rt.tabs.includes('chat') && (
+          {tabs.includes('chat') && (
             <button type="button" class="btn alt" onClick={() => rt.ui.set({ tab: 'chat' })}>
               {t.messageUs}
             </button>

@@ -1,7 +1,8 @@
-import { render } from 'preact';
+import { type FunctionComponent, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Runtime } from '../../core/runtime';
-import { tabKeyTarget } from '../../core/tabs';
+import { type TabId, tabKeyTarget } from '../../core/tabs';
+import { warn } from '../../core/warn';
 import type { Catalog } from '../../ui/messages';
 import { adoptStyles } from '../../ui/sheet';
 import { useStore } from '../../ui/use-store';
@@ -10,20 +11,38 @@ import { Header } from './header';
 import { Help } from './help';
 import { PANEL_CSS } from './styles';
 
+/** The program chunk (widget/chunks/program): the Onboarding tab, loaded when it is shown. */
+export type LoadProgram = () => Promise<{ Onboarding: FunctionComponent<{ rt: Runtime; cat: Catalog }> }>;
+
+/** The Onboarding tab: the program chunk once it has loaded (a failed load is one warning). */
+function Onboarding({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram }) {
+  const [chunk, setChunk] = useState<{ Onboarding: FunctionComponent<{ rt: Runtime; cat: Catalog }> }>();
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((m) => live && setChunk(m))
+      .catch((err) => warn('the onboarding tab failed to load', err));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return chunk ? <chunk.Onboarding rt={rt} cat={cat} /> : null;
+}
+
 /** The tab bar, only when more than one surface has something to offer. */
-function Tabs({ rt, t, current }: { rt: Runtime; t: Catalog['t']; current: string }) {
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+function Tabs({ rt, t, tabs, current }: { rt: Runtime; t: Catalog['t']; tabs: TabId[]; current: string }) {
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const select = (index: number) => {
-    rt.ui.set({ tab: rt.tabs[index]! });
-    tabs.current[index]?.focus();
+    rt.ui.set({ tab: tabs[index]! });
+    buttons.current[index]?.focus();
   };
   return (
     <div role="tablist" aria-label={t.sections} class="tabs">
-      {rt.tabs.map((tab, i) => (
+      {tabs.map((tab, i) => (
         <button
           key={tab}
           ref={(el) => {
-            tabs.current[i] = el;
+            buttons.current[i] = el;
           }}
           type="button"
           role="tab"
@@ -33,7 +52,7 @@ function Tabs({ rt, t, current }: { rt: Runtime; t: Catalog['t']; current: strin
           tabIndex={tab === current ? 0 : -1}
           onClick={() => select(i)}
           onKeyDown={(e) => {
-            const next = tabKeyTarget(e.key, i, rt.tabs.length);
+            const next = tabKeyTarget(e.key, i, tabs.length);
             if (next === null) return;
             e.preventDefault();
             select(next);
@@ -51,7 +70,7 @@ function Tabs({ rt, t, current }: { rt: Runtime; t: Catalog['t']; current: strin
  * surface, and the surface. Opened from the keyboard, focus starts in the search box; otherwise on the
  * panel itself (no focus ring, no on-screen keyboard popping up on a phone).
  */
-function Panel({ rt, cat }: { rt: Runtime; cat: Catalog }) {
+function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram }) {
   const { t } = cat;
   const ui = useStore(rt.ui);
   const [query, setQuery] = useState(ui.query);
@@ -59,7 +78,7 @@ function Panel({ rt, cat }: { rt: Runtime; cat: Catalog }) {
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
-  const current = rt.tabs.includes(ui.tab) ? ui.tab : rt.tabs[0]!;
+  const current = ui.tabs.includes(ui.tab) ? ui.tab : ui.tabs[0]!;
 
   // helpdesk.query and helpdesk.openArticle (each call counts, so a repeat applies again).
   useEffect(() => {
@@ -85,16 +104,21 @@ function Panel({ rt, cat }: { rt: Runtime; cat: Catalog }) {
         }
       : null;
   const home = help && !slug && !query.trim();
-  const tabbed = rt.tabs.length > 1;
+  const tabbed = ui.tabs.length > 1;
   return (
-    <div ref={root} tabIndex={-1} class={`panel${home ? ' home' : ''}${slug && help ? ' reading' : ''}`}>
+    <div
+      ref={root}
+      tabIndex={-1}
+      class={`panel${home ? ' home' : ''}${slug && help ? ' reading' : ''}${tabbed ? ' tabbed' : ''}`}
+    >
       <Header rt={rt} t={t} home={home} onBack={back} />
-      {tabbed && <Tabs rt={rt} t={t} current={current} />}
+      {tabbed && <Tabs rt={rt} t={t} tabs={ui.tabs} current={current} />}
       <div
         class="body"
         id="tabpanel"
         {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': `tab-${current}` } : {})}
       >
+        {current === 'onboarding' && <Onboarding rt={rt} cat={cat} load={load} />}
         {help &&
           (slug ? (
             <Article rt={rt} cat={cat} slug={slug} />
@@ -120,9 +144,10 @@ export function renderPanel(
   win: Window & typeof globalThis,
   rt: Runtime,
   cat: Catalog,
+  load: LoadProgram,
 ): () => void {
   adoptStyles(body.ownerDocument, PANEL_CSS, win);
   win.focus();
-  render(<Panel rt={rt} cat={cat} />, body);
+  render(<Panel rt={rt} cat={cat} load={load} />, body);
   return () => render(null, body);
 }

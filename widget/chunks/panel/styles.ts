@@ -31,6 +31,8 @@ svg{width:20px;height:20px;flex:none}
 .hello span+span{opacity:.8;margin-top:2px}
 .body{flex:1;overflow:auto;overscroll-behavior:contain;padding:16px}
 .home .body{padding-top:0;background:linear-gradient(var(--brand) 24px,transparent 0) local}
+.tabbed.home .top{padding-bottom:16px}
+.tabbed.home .body{padding-top:16px;background:none}
 .reading .body{background:var(--bg)}
 .card{background:var(--card);border-radius:12px;box-shadow:0 1px 2px rgba(0,0,0,.06),0 0 0 1px var(--line)}
 .card+.card{margin-top:12px}

@@ -38,9 +38,9 @@ export function runTour(host: TourHost, tour: TourData, options: TourOptions = {
   let before = document.activeElement;
   while (before?.shadowRoot?.activeElement) before = before.shadowRoot.activeElement;
 
-  const call = <A extends unknown[]>(fn: ((...a: A) => void) | undefined, ...args: A) => {
+  const call = <A extends unknown[], R>(fn: ((...a: A) => R) | undefined, ...args: A) => {
     try {
-      fn?.(...args);
+      return fn?.(...args);
     } catch (err) {
       warn('a tour callback threw', err);
     }
@@ -96,6 +96,8 @@ export function runTour(host: TourHost, tour: TourData, options: TourOptions = {
     clearStep();
     index = Math.max(0, i);
     const step = steps[index]!;
+    // The engine may hold the tour here (the step lives on another page): it ends silently.
+    if (call(options.onEnter, step.id, index) === false) return end(null);
     if (!step.target) return show(step, null);
     cleanups.push(
       waitForTarget(

@@ -28,14 +28,7 @@ export interface TourData {
   feedback?: { enabled: boolean; question: string };
 }
 
-/** Why a tour ended: the session's end reasons, and `interrupted` when neither the person nor the content ended it. */
-export type TourEnd = 'completed' | 'dismissed' | 'skipped' | 'target_missing' | 'interrupted';
-
-/** The answer to the end-of-tour question (rating 1-5; the comment only when one was written). */
-export interface TourFeedback {
-  rating: number;
-  comment?: string;
-}
+export type { TourEnd, TourFeedback, TourHandle, TourOptions } from '../../core/tour-types';
 
 /** What the tour takes from the widget core (passed in, never a global). */
 export interface TourHost {
@@ -50,23 +43,4 @@ export interface TourHost {
   cat: Catalog;
   /** The workspace's colours (boot config widget_settings.theme); the defaults when absent. */
   theme?: BootConfig['widget_settings']['theme'];
-}
-
-export interface TourOptions {
-  /** The step to start at (a resumed session's current step); the first when absent or unknown. */
-  startAt?: string;
-  /** Each time a step is shown (its target found, or modal). */
-  onStep?: (stepId: string, index: number) => void;
-  /**
-   * Once, when the tour ends by itself or by the person: `completed` (Done on the last step, or its
-   * target used) with the feedback when a rating was given; `dismissed` (Close tour or Escape);
-   * `skipped` (Skip tour); `target_missing` (a step's target did not appear within its wait);
-   * `interrupted` (a body swap, or an error, logged). Not called after stop().
-   */
-  onEnd?: (reason: TourEnd, feedback?: TourFeedback) => void;
-}
-
-export interface TourHandle {
-  /** Ends the tour at once (unpublished over realtime, another experience takes over); onEnd is not called. */
-  stop(): void;
 }
