@@ -37,6 +37,7 @@ h1{font-size:30px;line-height:1.2;margin:.5rem 0}
 h2{font-size:22px;margin:0 0 .75rem;padding-top:1.5rem}
 h2 a,h3 a{color:inherit}
 h3{font-size:18px;margin:0 0 .35rem}
+h1,h2,h3,h4{overflow-wrap:anywhere}
 h4{font-size:13px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);margin:1.5rem 0 .4rem}
 h4 .muted{text-transform:none;letter-spacing:0;font-weight:400}
 .guide{max-width:52rem;padding-bottom:1.5rem;border-bottom:1px solid var(--line)}
@@ -96,7 +97,10 @@ nav{position:static;height:auto;border-right:0;border-bottom:1px solid var(--lin
 main{padding:1rem 1rem 4rem}
 h1{font-size:25px}
 .tag>h2{font-size:22px}
-table.fields td:first-child{width:40%}
+table.fields,table.fields tbody,table.fields tr,table.fields td{display:block;width:auto}
+table.fields td:first-child{width:auto;padding-bottom:0;border-top:1px solid var(--line)}
+table.fields td+td{border-top:0;padding-top:.1rem}
+table.fields details{padding-left:.4rem}
 .code pre{max-height:24rem}
 .code.req code{white-space:pre-wrap;overflow-wrap:anywhere}
 }
