@@ -106,7 +106,7 @@ async function shots(page: Page, name: string) {
 }
 
 it('the Onboarding tab: sections, items with their state in words, progress; every item kind, by pointer and keyboard; auto opens Help once nothing is left', async () => {
-  const { ws, guide, tour } = await seedProgram();
+  const { ws, tour } = await seedProgram();
   const w = await experienceWatch(browser);
   const body = '<main><h1>Home</h1><p>Welcome.</p></main>';
   experiencePage(host, '/onb/reports', ws.websiteId, '<main><h1>Reports</h1></main>');
