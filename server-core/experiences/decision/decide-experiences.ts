@@ -4,7 +4,7 @@ import { type Decision, decide, preselect } from './decide';
 import { eventNeedsOf } from './events';
 import type { ExperienceIndexCache } from './index-cache';
 import { loadLedger } from './ledger';
-import { pageKey, parsePageUrl } from './url-match';
+import { type PageUrl, pageKey, parsePageUrl } from './url-match';
 
 /** Who the decision is for: the widget visitor and, when verified, its contact. */
 export interface DecisionVisitor {
@@ -14,6 +14,19 @@ export interface DecisionVisitor {
 
 /** The longest page URL a decision takes (the contract refuses longer ones first). */
 export const MAX_PAGE_URL_CHARS = 2048;
+
+/** The page a decision is for, parsed; a URL that is not absolute http(s) or too long is 422. */
+export function requirePageUrl(url: string): PageUrl {
+  const page = url.length <= MAX_PAGE_URL_CHARS ? parsePageUrl(url) : null;
+  if (!page) {
+    throw new DomainError(
+      'validation_failed',
+      { field: 'url' },
+      `url must be an absolute http(s) URL of at most ${MAX_PAGE_URL_CHARS} characters.`,
+    );
+  }
+  return page;
+}
 
 /**
  * The decision for one page view: the workspace's cached index, the candidates that pass window,
@@ -25,14 +38,7 @@ export async function decideExperiences(
   deps: { index: ExperienceIndexCache },
   input: { visitor: DecisionVisitor; url: string },
 ): Promise<Decision> {
-  const page = input.url.length <= MAX_PAGE_URL_CHARS ? parsePageUrl(input.url) : null;
-  if (!page) {
-    throw new DomainError(
-      'validation_failed',
-      { field: 'url' },
-      `url must be an absolute http(s) URL of at most ${MAX_PAGE_URL_CHARS} characters.`,
-    );
-  }
+  const page = requirePageUrl(input.url);
   const now = ctx.clock.now().getTime();
   const identified = input.visitor.contactId !== null;
   const index = await deps.index.get(ctx.workspaceId);

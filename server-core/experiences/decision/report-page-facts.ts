@@ -2,9 +2,9 @@ import type { Ctx } from '../../context';
 import { DomainError } from '../../lib/errors';
 import { storeVisitor, type Visitor } from '../../widget/visitors';
 import type { Decision } from './decide';
-import { decideExperiences, MAX_PAGE_URL_CHARS } from './decide-experiences';
+import { decideExperiences, requirePageUrl } from './decide-experiences';
 import type { ExperienceIndexCache } from './index-cache';
-import { pageKey, parsePageUrl } from './url-match';
+import { pageKey } from './url-match';
 
 /** At most this many facts in one report (the decision never watches more selectors than this). */
 export const MAX_FACTS_PER_REPORT = 100;
@@ -19,14 +19,7 @@ export async function reportPageFacts(
   deps: { index: ExperienceIndexCache },
   input: { visitor: Visitor; url: string; facts: Record<string, boolean> },
 ): Promise<Decision> {
-  const page = input.url.length <= MAX_PAGE_URL_CHARS ? parsePageUrl(input.url) : null;
-  if (!page) {
-    throw new DomainError(
-      'validation_failed',
-      { field: 'url' },
-      `url must be an absolute http(s) URL of at most ${MAX_PAGE_URL_CHARS} characters.`,
-    );
-  }
+  const page = requirePageUrl(input.url);
   const entries = Object.entries(input.facts);
   if (entries.length > MAX_FACTS_PER_REPORT) {
     throw new DomainError('validation_failed', { field: 'facts', max: MAX_FACTS_PER_REPORT });
