@@ -7,6 +7,7 @@ import { PROGRAM_ITEM_KINDS, PROGRAM_ITEM_STATES } from '../../server-core/exper
 import { errorResponses } from '../openapi/schemas';
 import { json, jsonBody, Ulid } from './common';
 import { EXAMPLE_PAGE_URL } from './examples';
+import { WidgetAnnouncements, WidgetBanner, WidgetLauncher, WidgetSurvey } from './experience-decision-views';
 import { exampleDecision, exampleWatch } from './experience-examples';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
@@ -69,7 +70,11 @@ const Program = z
 
 const AutoStart = z
   .object({
-    type: z.enum(['tour', 'survey']),
+    type: z.enum(['tour', 'survey', 'announcement']).openapi({
+      description:
+        'tour: fetch it and start; survey: show the card (survey below); announcement: an unread popup entry ' +
+        '(in announcements.items) opens in the panel.',
+    }),
     experience_id: Ulid,
     version_id: Ulid,
     triggers: z
@@ -79,6 +84,7 @@ const AutoStart = z
         scroll_depth_percent: z.number().optional(),
       })
       .openapi({ description: 'Browser triggers that must all hold before it starts ({}: at once).' }),
+    survey: WidgetSurvey.optional().openapi({ description: 'type survey only: the card to show.' }),
   })
   .openapi('WidgetAutoStart');
 
@@ -93,16 +99,20 @@ const Resume = z
 
 const Decision = z
   .object({
-    launchers: z.array(z.object({})).openapi({ description: 'Launchers for this page (none yet).' }),
-    banners: z.array(z.object({})).openapi({ description: 'Banners for this page (none yet).' }),
-    announcements: z
-      .object({ unread: z.number().int(), items: z.array(z.object({})) })
-      .openapi({ description: 'Announcements (none yet).' }),
+    launchers: z.array(WidgetLauncher).openapi({
+      description:
+        'Launchers for this page the person has not activated yet (activating one ends its delivery).',
+    }),
+    banners: z.array(WidgetBanner).openapi({
+      description: 'Banners for this page: never a dismissed one, nor a seen `once` one.',
+    }),
+    announcements: WidgetAnnouncements,
     programs: z.array(Program).openapi({ description: 'Programs targeted at this person and page.' }),
     auto_start: AutoStart.nullable().openapi({
       description:
-        'At most one tour or survey for this page view (the highest priority; ties by the older ' +
-        'experience); null while a tour resumes here, or while a higher one waits on element facts.',
+        'The intrusive slot: at most one tour, survey or unread popup announcement for this page view (the ' +
+        'highest priority; ties by the older experience); null while a tour resumes here, or while a higher ' +
+        'one waits on element facts.',
     }),
     resume: Resume.nullable().openapi({
       description:

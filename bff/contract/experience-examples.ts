@@ -91,9 +91,43 @@ export const exampleWatch = { key: watchKey('#cart'), selector: '#cart' };
 
 /** The decision for the store page: the program (one item done), the tour to auto-start, one watch entry. */
 export const exampleDecision = {
-  launchers: [],
-  banners: [],
-  announcements: { unread: 0, items: [] },
+  launchers: [
+    {
+      experience_id: EXAMPLE_ID.launcherId,
+      version_id: EXAMPLE_ID.launcherVersionId,
+      kind: 'beacon' as const,
+      target: { selector: '#cart' },
+      label: null,
+      activation: 'hover' as const,
+      action: { type: 'tooltip' as const, text: 'Your basket lives here.' },
+    },
+  ],
+  banners: [
+    {
+      experience_id: EXAMPLE_ID.bannerId,
+      version_id: EXAMPLE_ID.bannerVersionId,
+      message: 'Free delivery this week.',
+      button: { label: 'See how', url: null, action: 'open_help' as const },
+      placement: 'top' as const,
+      target: null,
+      sticky: true,
+      dismissible: true,
+    },
+  ],
+  announcements: {
+    unread: 1,
+    items: [
+      {
+        experience_id: EXAMPLE_ID.announcementId,
+        version_id: EXAMPLE_ID.announcementVersionId,
+        title: 'Gift cards are here',
+        body: 'Buy one from the basket.',
+        distribution: 'badge' as const,
+        published_at: EXAMPLE_TIME,
+        read: false,
+      },
+    ],
+  },
   programs: [
     {
       experience_id: EXAMPLE_ID.programId,

@@ -189,6 +189,14 @@ async function fixtures(t: TestApp) {
     pageId: null,
     uploadId: null,
     chunkId: null,
+    launcherId: null,
+    launcherVersionId: null,
+    bannerId: null,
+    bannerVersionId: null,
+    announcementId: null,
+    announcementVersionId: null,
+    surveyId: null,
+    surveyVersionId: null,
   };
   const swaps: [string, string][] = [
     ...Object.entries(ids).flatMap(([name, real]) =>

@@ -3036,6 +3036,37 @@ export interface components {
         WebhookEventTypeList: {
             data: components["schemas"]["WebhookEventType"][];
         };
+        WidgetAnnouncement: {
+            /** @description Plain text; line breaks are kept. */
+            body: string;
+            /** @enum {string} */
+            distribution: "silent" | "badge" | "popup";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /**
+             * Format: date-time
+             * @description When its live version was published.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            published_at: string;
+            /** @description true after the person first opened its detail. */
+            read: boolean;
+            title: string;
+            /**
+             * @description The version delivered: post it back to widgetRecordSeen.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
+        WidgetAnnouncements: {
+            /** @description Inside their window, newest first. */
+            items: components["schemas"]["WidgetAnnouncement"][];
+            /** @description Unread badge and popup entries (silent ones never count). */
+            unread: number;
+        };
         WidgetArticleFeedbackRequest: {
             /** @description true for Yes, false for No. */
             helpful: boolean;
@@ -3054,27 +3085,60 @@ export interface components {
              */
             submitted_at: string;
         };
-        /** @description At most one tour or survey for this page view (the highest priority; ties by the older experience); null while a tour resumes here, or while a higher one waits on element facts. */
+        /** @description The intrusive slot: at most one tour, survey or unread popup announcement for this page view (the highest priority; ties by the older experience); null while a tour resumes here, or while a higher one waits on element facts. */
         WidgetAutoStart: {
             /**
              * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
             experience_id: string;
+            survey?: components["schemas"]["WidgetSurvey"];
             /** @description Browser triggers that must all hold before it starts ({}: at once). */
             triggers: {
                 custom_event?: string;
                 scroll_depth_percent?: number;
                 time_on_page_seconds?: number;
             };
-            /** @enum {string} */
-            type: "tour" | "survey";
+            /**
+             * @description tour: fetch it and start; survey: show the card (survey below); announcement: an unread popup entry (in announcements.items) opens in the panel.
+             * @enum {string}
+             */
+            type: "tour" | "survey" | "announcement";
             /**
              * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
             version_id: string;
         } | null;
+        WidgetBanner: {
+            /** @description At most one button: a url or an action, exactly one of them set. */
+            button: {
+                /** @enum {string|null} */
+                action: "dismiss" | "open_help" | "open_chat" | null;
+                label: string;
+                url: string | null;
+            } | null;
+            dismissible: boolean;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            message: string;
+            /** @enum {string} */
+            placement: "top" | "bottom" | "before" | "after" | "inside_top";
+            /** @description top and bottom: stays in view while the page scrolls. */
+            sticky: boolean;
+            /** @description before, after, inside_top: the element; else null. */
+            target: {
+                selector: string;
+            } | null;
+            /**
+             * @description The version delivered: post it back to widgetRecordSeen.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
         WidgetBootConfig: {
             attachments: {
                 enabled: boolean;
@@ -3143,16 +3207,12 @@ export interface components {
             };
         };
         WidgetExperienceDecision: {
-            /** @description Announcements (none yet). */
-            announcements: {
-                items: Record<string, never>[];
-                unread: number;
-            };
+            announcements: components["schemas"]["WidgetAnnouncements"];
             auto_start: components["schemas"]["WidgetAutoStart"];
-            /** @description Banners for this page (none yet). */
-            banners: Record<string, never>[];
-            /** @description Launchers for this page (none yet). */
-            launchers: Record<string, never>[];
+            /** @description Banners for this page: never a dismissed one, nor a seen `once` one. */
+            banners: components["schemas"]["WidgetBanner"][];
+            /** @description Launchers for this page the person has not activated yet (activating one ends its delivery). */
+            launchers: components["schemas"]["WidgetLauncher"][];
             /** @description Programs targeted at this person and page. */
             programs: components["schemas"]["WidgetProgram"][];
             resume: components["schemas"]["WidgetResume"];
@@ -3273,6 +3333,52 @@ export interface components {
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
             website_id: string;
+        };
+        WidgetLauncher: {
+            action: components["schemas"]["WidgetLauncherAction"];
+            /**
+             * @description hover: hover or focus (a tap on touch screens); click: a click only.
+             * @enum {string}
+             */
+            activation: "hover" | "click";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /** @enum {string} */
+            kind: "beacon" | "icon" | "button";
+            /** @description A button launcher’s text; null otherwise. */
+            label: string | null;
+            /** @description The element it is anchored to. */
+            target: {
+                selector: string;
+            };
+            /**
+             * @description The version delivered: post it back to widgetRecordSeen.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
+        WidgetLauncherAction: {
+            text: string;
+            /** @enum {string} */
+            type: "tooltip";
+        } | {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            tour_id: string;
+            /** @enum {string} */
+            type: "start_tour";
+        } | {
+            /** @enum {string} */
+            type: "open_help";
+        } | {
+            /** @enum {string} */
+            type: "open_url";
+            url: string;
         };
         WidgetMoveProgramItemRequest: {
             /** @enum {string} */
@@ -3436,6 +3542,60 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             updated_at: string | null;
+        };
+        /** @description type survey only: the card to show. */
+        WidgetSurvey: {
+            /** @enum {string} */
+            placement: "corner" | "modal";
+            questions: components["schemas"]["WidgetSurveyQuestion"][];
+            thank_you: string;
+        };
+        /** @description nps 0-10, rating 1-5, scale min-max with end labels, choice (one or several), freetext. */
+        WidgetSurveyQuestion: {
+            /** @description The answer is filed under this contact attribute (identified visitors). */
+            attribute_key: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "nps";
+            prompt: string;
+        } | {
+            /** @description The answer is filed under this contact attribute (identified visitors). */
+            attribute_key: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "rating";
+            prompt: string;
+        } | {
+            /** @description The answer is filed under this contact attribute (identified visitors). */
+            attribute_key: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "scale";
+            max: number;
+            max_label: string;
+            min: number;
+            min_label: string;
+            prompt: string;
+        } | {
+            /** @description The answer is filed under this contact attribute (identified visitors). */
+            attribute_key: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "choice";
+            multiple: boolean;
+            options: {
+                id: string;
+                label: string;
+            }[];
+            prompt: string;
+        } | {
+            /** @description The answer is filed under this contact attribute (identified visitors). */
+            attribute_key: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "freetext";
+            placeholder: string;
+            prompt: string;
         };
         /** @description Derived from brand_color; not settable. */
         WidgetTheme: {
@@ -10254,11 +10414,51 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "launchers": [],
-                     *         "banners": [],
+                     *         "launchers": [
+                     *           {
+                     *             "experience_id": "01m6bm1a2b3c4d5e6f7g8h9j0k",
+                     *             "version_id": "01m6bm2a2b3c4d5e6f7g8h9j0k",
+                     *             "kind": "beacon",
+                     *             "target": {
+                     *               "selector": "#cart"
+                     *             },
+                     *             "label": null,
+                     *             "activation": "hover",
+                     *             "action": {
+                     *               "type": "tooltip",
+                     *               "text": "Your basket lives here."
+                     *             }
+                     *           }
+                     *         ],
+                     *         "banners": [
+                     *           {
+                     *             "experience_id": "01m6bm3a2b3c4d5e6f7g8h9j0k",
+                     *             "version_id": "01m6bm4a2b3c4d5e6f7g8h9j0k",
+                     *             "message": "Free delivery this week.",
+                     *             "button": {
+                     *               "label": "See how",
+                     *               "url": null,
+                     *               "action": "open_help"
+                     *             },
+                     *             "placement": "top",
+                     *             "target": null,
+                     *             "sticky": true,
+                     *             "dismissible": true
+                     *           }
+                     *         ],
                      *         "announcements": {
-                     *           "unread": 0,
-                     *           "items": []
+                     *           "unread": 1,
+                     *           "items": [
+                     *             {
+                     *               "experience_id": "01m6bm5a2b3c4d5e6f7g8h9j0k",
+                     *               "version_id": "01m6bm6a2b3c4d5e6f7g8h9j0k",
+                     *               "title": "Gift cards are here",
+                     *               "body": "Buy one from the basket.",
+                     *               "distribution": "badge",
+                     *               "published_at": "2026-11-01T12:00:00.000Z",
+                     *               "read": false
+                     *             }
+                     *           ]
                      *         },
                      *         "programs": [
                      *           {
@@ -10727,11 +10927,51 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "launchers": [],
-                     *         "banners": [],
+                     *         "launchers": [
+                     *           {
+                     *             "experience_id": "01m6bm1a2b3c4d5e6f7g8h9j0k",
+                     *             "version_id": "01m6bm2a2b3c4d5e6f7g8h9j0k",
+                     *             "kind": "beacon",
+                     *             "target": {
+                     *               "selector": "#cart"
+                     *             },
+                     *             "label": null,
+                     *             "activation": "hover",
+                     *             "action": {
+                     *               "type": "tooltip",
+                     *               "text": "Your basket lives here."
+                     *             }
+                     *           }
+                     *         ],
+                     *         "banners": [
+                     *           {
+                     *             "experience_id": "01m6bm3a2b3c4d5e6f7g8h9j0k",
+                     *             "version_id": "01m6bm4a2b3c4d5e6f7g8h9j0k",
+                     *             "message": "Free delivery this week.",
+                     *             "button": {
+                     *               "label": "See how",
+                     *               "url": null,
+                     *               "action": "open_help"
+                     *             },
+                     *             "placement": "top",
+                     *             "target": null,
+                     *             "sticky": true,
+                     *             "dismissible": true
+                     *           }
+                     *         ],
                      *         "announcements": {
-                     *           "unread": 0,
-                     *           "items": []
+                     *           "unread": 1,
+                     *           "items": [
+                     *             {
+                     *               "experience_id": "01m6bm5a2b3c4d5e6f7g8h9j0k",
+                     *               "version_id": "01m6bm6a2b3c4d5e6f7g8h9j0k",
+                     *               "title": "Gift cards are here",
+                     *               "body": "Buy one from the basket.",
+                     *               "distribution": "badge",
+                     *               "published_at": "2026-11-01T12:00:00.000Z",
+                     *               "read": false
+                     *             }
+                     *           ]
                      *         },
                      *         "programs": [
                      *           {

@@ -1,8 +1,9 @@
 import type { BrowserTriggers } from '../definition';
 import { byPriority } from './experience-index';
+import type { SurveyView } from './views';
 
-/** The types that compete for the one intrusive slot of a page view (part 2 adds 'survey'). */
-export type AutoStartType = 'tour' | 'survey';
+/** The types that compete for the one intrusive slot of a page view: a tour, a survey, an unread popup announcement. */
+export type AutoStartType = 'tour' | 'survey' | 'announcement';
 
 export interface AutoStart {
   type: AutoStartType;
@@ -10,6 +11,8 @@ export interface AutoStart {
   version_id: string;
   /** Browser triggers the widget evaluates before starting it ({} starts at once). */
   triggers: BrowserTriggers;
+  /** type survey: its questions, placement and thank-you text. */
+  survey?: SurveyView;
 }
 
 /** An eligible experience (targeting, frequency, no active session, element facts met), or one waiting on facts. */
@@ -36,5 +39,6 @@ export function chooseAutoStart(
     experience_id: best.experience_id,
     version_id: best.version_id,
     triggers: best.triggers,
+    ...(best.survey ? { survey: best.survey } : {}),
   };
 }

@@ -6,12 +6,13 @@ import type { ProgramView } from './program';
 import { findResume, type Resume } from './resume';
 import { elementsState, passesBeforeLedger, passesPersonConditions } from './targeting';
 import type { PageUrl } from './url-match';
+import type { AnnouncementList, BannerView, LauncherView } from './views';
 
 /** The decision for one page view (docs/decisions/experiences.md#the-decision). */
 export interface Decision {
-  launchers: never[];
-  banners: never[];
-  announcements: { unread: number; items: never[] };
+  launchers: LauncherView[];
+  banners: BannerView[];
+  announcements: AnnouncementList;
   programs: ProgramView[];
   auto_start: AutoStart | null;
   resume: Resume | null;

@@ -4,15 +4,15 @@ import type { IndexedExperience } from './experience-index';
 import { frequencyAllows, NO_HISTORY } from './frequency';
 import type { Person } from './person';
 import { assembleProgram, type ProgramView } from './program';
+import type { AnnouncementView, BannerView, LauncherView } from './views';
 
 /** What the decision collects while the evaluators run; decide.ts shapes the answer from it. */
 export interface DecisionDraft {
   autoStart: AutoStartCandidate[];
   programs: ProgramView[];
-  /** Part 2 (launchers, banners, announcements) adds its entries here. */
-  launchers: never[];
-  banners: never[];
-  announcements: never[];
+  launchers: LauncherView[];
+  banners: BannerView[];
+  announcements: AnnouncementView[];
 }
 
 /**
