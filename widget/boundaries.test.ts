@@ -18,6 +18,15 @@ const SERVER = ['server-core', 'bff', 'runtime', 'scripts'];
  * in the entry: the tour positions its steps with floating-ui.
  */
 const CHUNK_PACKAGES: Record<string, string[]> = { 'widget/chunks/tour': ['@floating-ui/dom'] };
+/**
+ * The shared positioning (widget/ui/position.ts) is the one ui/ file that imports floating-ui: only chunks
+ * import it (the tour, the launchers), so the bundler gives it a lazy chunk of its own, never the entry.
+ */
+const POSITION = 'widget/ui/position.ts';
+const UI_FILES = readdirSync(join(ROOT, 'widget/ui'))
+  .filter((name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts'))
+  .map((name) => `widget/ui/${name}`)
+  .filter((file) => file !== POSITION);
 
 const RULES: ImportRule[] = [
   {
@@ -26,7 +35,7 @@ const RULES: ImportRule[] = [
     about: SERVER,
     allow: [{ to: 'bff/openapi/schema.d.ts', only: ['type'] }],
   },
-  ...['widget/entry', 'widget/core', 'widget/ui', ...CHUNKS].map(
+  ...['widget/entry', 'widget/core', ...UI_FILES, ...CHUNKS].map(
     (place): ImportRule => ({
       rule: 'the widget imports no package but preact (its size budget): a chunk may add one in CHUNK_PACKAGES',
       from: [place],
@@ -45,6 +54,18 @@ const RULES: ImportRule[] = [
     from: ['widget/core'],
     about: ['widget'],
     allow: [{ to: 'widget/core' }],
+  },
+  {
+    rule: 'widget/ui/position.ts imports floating-ui and nothing else',
+    from: [POSITION],
+    about: ['packages', 'widget'],
+    allow: [{ to: '@floating-ui/dom' }],
+  },
+  {
+    rule: 'floating-ui stays out of the entry: only lazy chunks import widget/ui/position.ts',
+    from: ['widget/entry', 'widget/core', ...UI_FILES],
+    about: [POSITION],
+    allow: [],
   },
   {
     rule: 'ui/ imports only core/ and ui/',

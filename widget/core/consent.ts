@@ -1,4 +1,4 @@
-import { writeKey } from './storage';
+import { readKey, writeKey } from './storage';
 
 /**
  * Consent for analytics beacons (campaign.shown / campaign.clicked, launcher and banner analytics),
@@ -9,4 +9,9 @@ const KEY = 'consent';
 
 export function setAnalyticsConsent(granted: boolean): void {
   writeKey(KEY, granted ? 'granted' : 'denied');
+}
+
+/** Whether analytics beacons may be sent: only after Widget.consent(true); consent(false) stops them. */
+export function analyticsConsent(): boolean {
+  return readKey(KEY) === 'granted';
 }

@@ -9,6 +9,8 @@ import { watchRoutes } from './route-watcher';
 import type { BootConfig, BootReply, Runtime, UiState } from './runtime';
 import { forgetAll, readKey, writeKey } from './storage';
 import { createStore } from './store';
+import type { SurfaceLoaders } from './surface-types';
+import { startSurfaces } from './surfaces';
 import { resolveDefaultTab, visibleTabs } from './tabs';
 import type { TourHandle, TourOptions, WidgetTour } from './tour-types';
 import { createTracker } from './tracker';
@@ -34,6 +36,8 @@ type WidgetWindow = Window & { Widget?: LoaderWidget; WIDGET_WEBSITE_ID?: unknow
 export interface UiParts {
   mount(rt: Runtime): () => void;
   runTour(rt: Runtime, tour: WidgetTour, options: TourOptions): Promise<TourHandle>;
+  /** The launcher and banner chunks' loaders (surfaces.ts loads one only for a decision that needs it). */
+  surfaces?: SurfaceLoaders;
 }
 
 /**
@@ -121,6 +125,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
           runTour: (tour, options) => parts.runTour(rt, tour, options),
           qa: readKey('qa') === NO_AUTO_START || w.WIDGET_QA === NO_AUTO_START,
         });
+      if (parts.surfaces) startSurfaces(w, rt, parts.surfaces);
       // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
       // Onboarding while a program is delivered; `auto` opens it while one has something to do (Chat does
       // not exist yet, and Help has no page-pinned content: otherwise Help, the first tab shown).

@@ -3,6 +3,7 @@ import { startWidget } from '../core/start';
 import { warn } from '../core/warn';
 import { mountLauncher } from './launcher';
 import { loadCatalog } from './messages';
+import { surfaces } from './surfaces';
 
 /**
  * The widget entry, loaded by l.js as a module. It never throws into the host page. The tour chunk
@@ -12,6 +13,7 @@ import { loadCatalog } from './messages';
 try {
   startWidget(window, {
     mount: mountLauncher,
+    surfaces,
     async runTour(rt, tour, options) {
       const [{ runTour }, cat] = await Promise.all([
         import('../chunks/tour'),

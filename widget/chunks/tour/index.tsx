@@ -1,8 +1,9 @@
 import { render } from 'preact';
 import { adoptStyles } from '../../ui/sheet';
+import { waitForTarget } from '../../ui/target';
 import { themeCss } from '../../ui/theme';
 import { startIndex, stepKey, tabHop, waitMs } from './logic';
-import { anchor, reveal, waitForTarget } from './place';
+import { anchor, reveal } from './place';
 import { type Act, Step } from './step';
 import { TOUR_CSS } from './styles';
 import type { TourData, TourEnd, TourFeedback, TourHandle, TourHost, TourOptions, TourStep } from './types';
