@@ -156,6 +156,10 @@ it('dismissal (keyboard): it goes with its reserved room, dismissed: true is pos
   expect(seenOf(once)).toEqual([{ url, version_id: once.live_version_id }]);
   expect(seenOf(always)).toEqual([{ url, version_id: always.live_version_id }]);
 
+  // Answered, not only sent, before the reload (a navigation would cancel a request in flight).
+  await expect
+    .poll(() => w.requests.filter((r) => r.path.endsWith('/seen') && r.status === 200).length)
+    .toBe(4);
   const n = w.decisions().length;
   await w.page.goto(page);
   await region(w.page, 'Every time').waitFor();
