@@ -47,16 +47,22 @@ it('a click tooltip launcher beside its target: each opening is one activation (
   const a = await authorSurfaces(ws);
   const l = await a.launcher('Billing tip', tooltip('#billing', 'Invoices live here.'), under('/lx/click'));
   const w = await surfaceWatch(browser);
-  await w.page.goto(experiencePage(host, '/lx/click', ws.websiteId, BODY, { css: CSS }));
+  const css = `${CSS}nav{justify-content:center}main{padding-bottom:1600px}`;
+  await w.page.goto(experiencePage(host, '/lx/click', ws.websiteId, BODY, { css }));
   const beacon = tip(w.page);
   await beacon.waitFor();
-  // Beside its target, on its right, at its height.
-  const t = await rect(w.page, '#billing');
-  const b = (await beacon.boundingBox())!;
-  expect(b.x).toBeGreaterThanOrEqual(t.right);
-  expect(b.x).toBeLessThan(t.right + 20);
-  expect(b.y).toBeGreaterThanOrEqual(t.top - 2);
-  expect(b.y + b.height).toBeLessThanOrEqual(t.bottom + 2);
+  // Beside its target, on its right, at its height; it follows the target on scroll and resize.
+  const beside = async () => {
+    const t = await rect(w.page, '#billing');
+    const b = (await beacon.boundingBox())!;
+    return b.x >= t.right && b.x < t.right + 20 && b.y >= t.top - 2 && b.y + b.height <= t.bottom + 2;
+  };
+  await expect.poll(beside).toBe(true);
+  await w.page.evaluate(() => window.scrollTo(0, 60));
+  await expect.poll(beside).toBe(true);
+  await w.page.setViewportSize({ width: 700, height: 760 });
+  await expect.poll(beside).toBe(true);
+  await w.page.evaluate(() => window.scrollTo(0, 0));
   expect(w.chunks('launcher')).toHaveLength(1);
   expect(w.chunks('banner')).toEqual([]);
   expect(w.delivered[0]).toEqual({ launchers: [l.id], banners: [] });
@@ -107,7 +113,7 @@ it('a click tooltip launcher beside its target: each opening is one activation (
     .poll(() => w.requests.filter((r) => r.path.endsWith('/seen') && r.status === 200).length)
     .toBe(4);
   const n = w.decisions().length;
-  await w.page.goto(experiencePage(host, '/lx/click', ws.websiteId, BODY, { css: CSS }));
+  await w.page.goto(experiencePage(host, '/lx/click', ws.websiteId, BODY, { css }));
   await loaded(w, n);
   await expect.poll(() => w.delivered.length).toBe(n + 2);
   await frames(w.page);
