@@ -86,9 +86,9 @@ it('placements: sticky top and bottom stay in view and reserve their room (nothi
   await w.close();
 });
 
-it('a non-sticky top banner is at the top of the page and scrolls away; no layout change after it rendered', async () => {
-  const { ws } = await freshWorkspace();
-  await (await authorSurfaces(ws)).banner(
+it('a non-sticky top banner is at the top of the page and scrolls away; no layout change after it rendered; unpublished, it leaves at once', async () => {
+  const { ws, author } = await freshWorkspace();
+  const plain = await (await authorSurfaces(ws)).banner(
     'Plain top',
     { message: 'Scrolls away', sticky: false },
     { targeting: under('/bx/plain') },
@@ -107,6 +107,8 @@ it('a non-sticky top banner is at the top of the page and scrolls away; no layou
   await w.page.evaluate(() => window.scrollTo(0, 600));
   await frames(w.page);
   expect((await r.boundingBox())!.y + box.height).toBeLessThan(0);
+  await author.unpublish(plain.id);
+  await expect.poll(() => r.count()).toBe(0);
   await w.clean();
   await w.close();
 });

@@ -35,7 +35,8 @@ export function safeUrl(url: string, base: string): string | null {
  * decision only adds: what is shown stays, so an activated launcher or a seen `once` banner, which the
  * server no longer delivers, stays for the rest of the page view. A route change to another path shows
  * what the new decision brings (what it still brings stays in place); a body swap takes everything off at
- * once (nothing follows it) and the decision after it brings the new page's. Seen records (every
+ * once (nothing follows it) and the decision after it brings the new page's; an unpublished one leaves at
+ * once (realtime). Seen records (every
  * launcher activation, a banner's rendering and its dismissal) are functional and never gated; the
  * analytics beacons go out only after Widget.consent(true).
  */
@@ -184,6 +185,15 @@ export function startSurfaces(w: Window, rt: Runtime, load: SurfaceLoaders): voi
   exp.state.sub(sync);
   rt.events.on('route', () => {
     moved = true;
+  });
+  // Unpublished (realtime): its launcher or banner leaves the page at once, as a running tour does.
+  rt.events.on('realtime', (m) => {
+    const { type, experience_id: id } = m as { type: string; experience_id?: string };
+    if (type !== 'experience.unpublished') return;
+    for (const key of [`l${id}`, `b${id}`]) {
+      shown.get(key)?.remove();
+      shown.delete(key);
+    }
   });
   rt.events.on('restored', () => {
     clear();
