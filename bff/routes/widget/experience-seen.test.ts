@@ -190,6 +190,25 @@ describeDb('widget seen markers', (getDb) => {
     expect(after.auto_start).toBeNull();
   });
 
+  it('a verified contact is one person across browsers: markers of one browser count in the other', async () => {
+    const db = getDb();
+    const t = makeTestApp(db);
+    const { author, visitor, outbox } = await setup(db, t);
+    const launcher = await author('launcher', launcherDefinition());
+    const banner = await author('banner', bannerDefinition({ frequency: { kind: 'unlimited' } }));
+    const laptop = await visitor('ada@example.com');
+    const phone = await visitor('ada@example.com');
+    await dataOf(await laptop.seen(launcher));
+    await dataOf(await laptop.seen(banner, { dismissed: true }));
+    const onPhone = await phone.decision();
+    expect(onPhone.launchers).toEqual([]);
+    expect(onPhone.banners).toEqual([]);
+    expect(await dataOf<Marker>(await phone.seen(launcher))).toMatchObject({ first: false, activations: 1 });
+    await dataOf(await phone.seen(banner, { dismissed: true }));
+    expect((await outbox('launcher.activated')).map((e) => e.data.first_activation)).toEqual([true, false]);
+    expect(await outbox('banner.dismissed')).toHaveLength(1);
+  });
+
   it('404: a sessioned type, an unpublished or foreign id, a version that is not a published one of it, the flag off', async () => {
     const db = getDb();
     const t = makeTestApp(db);
@@ -443,6 +462,32 @@ describeDb('widget survey answers', (getDb) => {
     expect(second.meta.next_cursor).toBeNull();
     // The decision never brings a completed survey back.
     expect((await v.decision()).auto_start).toBeNull();
+  });
+
+  it('two last answers at once: one completes the session, the other finds it ended (409); experience.completed once', async () => {
+    const db = getDb();
+    const t = makeTestApp(db);
+    const { answer, outbox } = await start(db, t);
+    for (const [q, value] of [
+      ['nps', 1],
+      ['rating', 1],
+      ['scale', 1],
+      ['many', ['a']],
+    ] as const) {
+      await dataOf(await answer(q, value));
+    }
+    const racing = await Promise.all([answer('one', 'x'), answer('text', 'hi'), answer('text', 'ho')]);
+    const statuses = racing.map((r) => r.status).sort();
+    // Whoever runs last of the three finds every question answered by the others, or the session ended.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    const bodies = await Promise.all(
+      racing
+        .filter((r) => r.status === 200)
+        .map((r) => r.json() as Promise<{ data: { completed: boolean } }>),
+    );
+    expect(bodies.filter((b) => b.data.completed)).toHaveLength(1);
+    expect(await outbox('experience.completed')).toHaveLength(1);
   });
 
   it('an identified visitor files answers under the contact attributes (choice by label); an anonymous one does not; a full contact keeps its 30', async () => {
