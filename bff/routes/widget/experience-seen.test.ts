@@ -181,6 +181,14 @@ describeDb('widget seen markers', (getDb) => {
       items: [{ experience_id: news.id, read: false }],
     });
     expect(before.auto_start).toMatchObject({ type: 'announcement', experience_id: news.id });
+    // published_at: when its live version was published (the index reads it).
+    const [{ published_at } = { published_at: new Date(0) }] = await db.query<{ published_at: Date }>(
+      'select published_at from experience_versions where id = $1',
+      [news.live_version_id],
+    );
+    expect((before.announcements.items[0] as unknown as { published_at: string }).published_at).toBe(
+      published_at.toISOString(),
+    );
     const reads = await Promise.all([1, 2, 3].map(() => ada.seen(news).then(dataOf<Marker>)));
     expect(reads.filter((r) => r.first)).toHaveLength(1);
     await dataOf<Marker>(await ada.seen(news));
