@@ -252,7 +252,7 @@ describeDb('widget seen markers', (getDb) => {
       { box: t.services.box, policy: { allowHosts: [] } },
       {
         url: 'https://hooks.example.com/in',
-        events: ['launcher.activated', 'banner.dismissed', 'announcement.seen'],
+        events: ['launcher.activated', 'banner.dismissed', 'announcement.seen', 'experience.completed'],
       },
     );
     const launcher = await author('launcher', launcherDefinition());
@@ -263,6 +263,17 @@ describeDb('widget seen markers', (getDb) => {
     await dataOf(await ada.seen(banner));
     await dataOf(await ada.seen(banner, { dismissed: true }));
     await dataOf(await ada.seen(news));
+    // A one-question survey answered: its session completes.
+    const survey = await author('survey', surveyDefinition({ questions: [KINDS[1]!] }));
+    const session = await dataOf<{ id: string }>(
+      await ada.call('POST', `/widget/experiences/${survey.live_version_id}/sessions`, { url: URL }),
+    );
+    const answered = await ada.call(
+      'POST',
+      `/widget/experiences/${survey.live_version_id}/sessions/${session.id}/answers`,
+      { question_id: 'rating', value: 5 },
+    );
+    expect(await dataOf(answered)).toEqual({ question_id: 'rating', value: 5, completed: true });
     expect((await dispatchEvents(db, t.clock.now())).dropped).toEqual([]);
     const bodies = await db.query<{ body: string }>(
       'select body from webhook_deliveries where workspace_id = $1 and endpoint_id = $2 order by id',
@@ -303,6 +314,19 @@ describeDb('widget seen markers', (getDb) => {
           version_id: news.live_version_id,
           ...who,
           seen_at: expect.any(String),
+        },
+      },
+      {
+        ...sent[3],
+        type: 'experience.completed',
+        data: {
+          experience_id: survey.id,
+          type: 'survey',
+          version_id: survey.live_version_id,
+          session_id: session.id,
+          ...who,
+          feedback_rating: null,
+          completed_at: expect.any(String),
         },
       },
     ]);
