@@ -12,6 +12,8 @@ const HOST_STYLE =
   'height:0!important;display:block!important';
 /** How long a launcher's target is waited for (it appears, disappears and comes back meanwhile). */
 const WAIT_MS = 60_000;
+/** A hover tooltip closes this long after the pointer left both the launcher and the tooltip. */
+const LEAVE_MS = 200;
 
 /** The accessible name of a launcher without a label: what it does. */
 function name(l: WidgetLauncher, t: SurfaceHost['cat']['t']): string {
@@ -30,7 +32,7 @@ function name(l: WidgetLauncher, t: SurfaceHost['cat']['t']): string {
  * a round icon or a labelled button) kept beside its target element by widget/ui/position.ts, in an
  * open shadow root under a `data-widget-chrome="launchers"` element. Its name is its label, else what
  * it does ("Show tip"). A tooltip opens on hover or focus (`hover`; a tap where nothing hovers) or on
- * click (`click`), closes on Escape, on leaving (hover) or on a click elsewhere (click), and each
+ * click (`click`), closes on Escape, on leaving it and its tooltip (hover) or on a click elsewhere (click), and each
  * opening is one activation; the other actions (start a tour, open Help, open a URL) run on a click
  * or Enter whatever the activation, so moving the pointer or the focus over the page never navigates.
  * A target that leaves the page takes its launcher along until it comes back. Never throws.
@@ -91,10 +93,22 @@ export function createLaunchers(host: SurfaceHost): LauncherLayer {
       };
       if (action.type !== 'tooltip') b.addEventListener('click', () => on.activate());
       else if (l.activation === 'hover' && !touch) {
-        b.addEventListener('mouseenter', open);
+        // The pointer may cross the gap onto the tooltip and stay there (WCAG 1.4.13: hoverable).
+        let later: ReturnType<typeof setTimeout> | undefined;
+        const stay = () => clearTimeout(later);
+        const leave = () => {
+          stay();
+          later = setTimeout(() => b.matches(':focus') || closeTip(), LEAVE_MS);
+        };
+        b.addEventListener('mouseenter', () => {
+          stay();
+          open();
+        });
         b.addEventListener('focus', open);
-        b.addEventListener('mouseleave', () => b.matches(':focus') || closeTip());
-        b.addEventListener('blur', () => b.matches(':hover') || closeTip());
+        b.addEventListener('mouseleave', leave);
+        tip.addEventListener('mouseenter', stay);
+        tip.addEventListener('mouseleave', leave);
+        b.addEventListener('blur', () => b.matches(':hover') || tip.matches(':hover') || closeTip());
       } else {
         b.setAttribute('aria-expanded', 'false');
         b.addEventListener('click', () => (tip.isConnected ? closeTip() : open()));
