@@ -15,9 +15,10 @@ const CHUNKS = readdirSync(join(ROOT, 'widget/chunks'), { withFileTypes: true })
 const SERVER = ['server-core', 'bff', 'runtime', 'scripts'];
 /**
  * The packages a lazy chunk adds beside preact, paid for in its own budget (size-limit.json) and never
- * in the entry: the tour positions its steps with floating-ui.
+ * in the entry. None today: floating-ui, which the tour and the launchers position with, is reached only
+ * through widget/ui/position.ts (below), the one copy.
  */
-const CHUNK_PACKAGES: Record<string, string[]> = { 'widget/chunks/tour': ['@floating-ui/dom'] };
+const CHUNK_PACKAGES: Record<string, string[]> = {};
 /**
  * The shared positioning (widget/ui/position.ts) is the one ui/ file that imports floating-ui: only chunks
  * import it (the tour, the launchers), so the bundler gives it a lazy chunk of its own, never the entry.
