@@ -3,6 +3,7 @@ import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
 import { type Experiences, startExperiences } from './experiences';
 import { reportIdentify, userSetBody } from './identity';
+import { type SurveyRunner, showIntrusive } from './intrusive';
 import type { Command, LoaderWidget } from './loader-contract';
 import { connectRealtime } from './realtime';
 import { watchRoutes } from './route-watcher';
@@ -34,6 +35,8 @@ type WidgetWindow = Window & { Widget?: LoaderWidget; WIDGET_WEBSITE_ID?: unknow
 export interface UiParts {
   mount(rt: Runtime): () => void;
   runTour(rt: Runtime, tour: WidgetTour, options: TourOptions): Promise<TourHandle>;
+  /** Loads the survey chunk and shows the card (a survey that won the slot). */
+  runSurvey?: SurveyRunner;
 }
 
 /**
@@ -119,6 +122,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
           call,
           emit: publicBus.emit,
           runTour: (tour, options) => parts.runTour(rt, tour, options),
+          intrusive: parts.runSurvey && showIntrusive(rt, parts.runSurvey),
           qa: readKey('qa') === NO_AUTO_START || w.WIDGET_QA === NO_AUTO_START,
         });
       // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
