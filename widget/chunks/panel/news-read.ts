@@ -31,7 +31,7 @@ function mark(state: Store<ExperienceState>, id: string) {
  * and the version delivered; functional, never consent-gated), and the entry is read at once here: the
  * launcher's count drops, the entry stays in the list without its unread mark.
  */
-export function readAnnouncement(rt: Runtime, a: Announcement): void {
+export function readAnnouncement(rt: Runtime, a: Announcement, url: string): void {
   const state = rt.exp?.state;
   if (!state || a.read || opened.has(a.experience_id)) return;
   opened.add(a.experience_id);
@@ -43,7 +43,7 @@ export function readAnnouncement(rt: Runtime, a: Announcement): void {
   }
   mark(state, a.experience_id);
   void rt.call('POST', `widget/experiences/${a.experience_id}/seen`, {
-    url: location.href,
+    url,
     version_id: a.version_id,
   });
 }

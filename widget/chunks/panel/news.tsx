@@ -82,7 +82,7 @@ export function NewsEntry({
   const a = useStore(rt.exp!.state).decision?.announcements.items.find((x) => x.experience_id === id);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (a) readAnnouncement(rt, a);
+    if (a) readAnnouncement(rt, a, location.href);
     heading.current?.focus();
   }, [id, !a]);
   return (
