@@ -34,6 +34,8 @@ export const EXAMPLE_ID = {
   announcementVersionId: '01m6bm6a2b3c4d5e6f7g8h9j0k',
   surveyId: '01m6bm7a2b3c4d5e6f7g8h9j0k',
   surveyVersionId: '01m6bm8a2b3c4d5e6f7g8h9j0k',
+  /** A visitor's session of the demo survey (its answers examples). */
+  surveySessionId: '01m6bm9a2b3c4d5e6f7g8h9j0k',
   articleId: '01m6bg8kdejr2f4ke9e1z10crj',
   guideId: '01m6bg76k80s6am72t4xwhtvny',
   stepId: '01m6bhcep5rm0tp74507kcm8fj',

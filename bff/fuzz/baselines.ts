@@ -214,6 +214,26 @@ const OVERRIDES: Record<string, Override> = {
     b.path.versionId = w.own.fixtures.programVersionId;
     b.path.sessionId = w.own.fixtures.programSessionId;
   },
+  widgetRecordSeen: (b, w, body) => {
+    b.path.experienceId = w.own.fixtures.launcherId;
+    body.version_id = w.own.fixtures.launcherVersionId;
+    delete body.dismissed; // a banner's only
+  },
+  widgetBeacon: (_b, w, body) => {
+    body.kind = 'launcher.shown';
+    body.experience_id = w.own.fixtures.launcherId;
+    body.version_id = w.own.fixtures.launcherVersionId;
+  },
+  // One question answered again and again (replaced): the session never completes.
+  widgetAnswerSurvey: (b, w, body) => {
+    b.path.versionId = w.own.fixtures.surveyVersionId;
+    b.path.sessionId = w.own.fixtures.surveySessionId;
+    body.question_id = 'recommend';
+    body.value = 7;
+  },
+  listExperienceAnswers: (b, w) => {
+    b.path.experienceId = w.own.fixtures.surveyId;
+  },
 };
 
 /** A definition's window is open (the generated one starts and ends at the same moment). */

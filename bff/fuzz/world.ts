@@ -10,6 +10,7 @@ import { manualClock } from '../../server-core/lib/clock';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
 import { testCtx } from '../../server-core/testing/ctx';
 import { programDraft, tourDraft, urlItem } from '../../server-core/testing/experience-drafts';
+import { launcherDefinition, surveyDefinition } from '../../server-core/testing/visible-experiences';
 import { createWebhookEndpoint } from '../../server-core/webhooks/create-webhook-endpoint';
 import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
 import { identityHmac } from '../../server-core/widget/identity-proof';
@@ -50,6 +51,12 @@ export interface Tenant {
     /** A program's live version and the visitor's session of it (params.itemId is one of its items). */
     programVersionId: string;
     programSessionId: string;
+    /** A live launcher and banner (seen markers, beacons) and a survey with the visitor's session of it. */
+    launcherId: string;
+    launcherVersionId: string;
+    surveyId: string;
+    surveyVersionId: string;
+    surveySessionId: string;
   };
 }
 
@@ -164,6 +171,16 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     ).id,
   );
 
+  const launcher = await publishExperience(
+    ctx,
+    (await createExperience(ctx, { type: 'launcher', name: 'Fuzz launcher', draft: launcherDefinition() }))
+      .id,
+  );
+  const survey = await publishExperience(
+    ctx,
+    (await createExperience(ctx, { type: 'survey', name: 'Fuzz survey', draft: surveyDefinition() })).id,
+  );
+
   const article = await ok(
     await post('/articles', { title: `Reset your password ${label}`, body: '# Reset\n\nOpen the page.' }),
     'createArticle',
@@ -215,6 +232,11 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     { url: 'https://app.example.com/', trigger: 'auto' },
     'widgetOpenSession (program)',
   );
+  const surveySession = await widgetPost(
+    `/widget/experiences/${survey.live_version_id}/sessions`,
+    { url: 'https://app.example.com/', trigger: 'auto' },
+    'widgetOpenSession (survey)',
+  );
 
   return {
     workspaceId: ws,
@@ -250,6 +272,11 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       tourStepId: (experience.draft.content as TourContent).steps[0]!.id,
       programVersionId: program.live_version_id!,
       programSessionId: String(programSession.data.id),
+      launcherId: launcher.id,
+      launcherVersionId: launcher.live_version_id!,
+      surveyId: survey.id,
+      surveyVersionId: survey.live_version_id!,
+      surveySessionId: String(surveySession.data.id),
     },
   };
 }

@@ -10,6 +10,13 @@ import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-co
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { describeDb } from '../../server-core/testing/db';
+import { insertExperience } from '../../server-core/testing/experiences';
+import {
+  announcementDefinition,
+  bannerDefinition,
+  launcherDefinition,
+  surveyDefinition,
+} from '../../server-core/testing/visible-experiences';
 import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
 import { identityHmac } from '../../server-core/widget/identity-proof';
 import { openIdentitySecret } from '../../server-core/widget/identity-secret';
@@ -133,6 +140,21 @@ async function fixtures(t: TestApp) {
   const programVersionId = await live(DEMO_ONBOARDING_SLUG);
   const tourSessionId = await openSession(tourVersionId);
   const programSessionId = await openSession(programVersionId);
+  // The demo's launcher, banner, announcement and survey (written here when the seed has none of a type);
+  // the survey's question ids are the examples' (`recommend`), and the visitor has a session of it.
+  const published = async (type: 'launcher' | 'banner' | 'announcement' | 'survey', definition: unknown) => {
+    const [found] = await db.query<{ id: string; versionId: string }>(
+      `select id, live_version_id as "versionId" from experiences
+       where workspace_id = $1 and type = $2 and status = 'published' order by id limit 1`,
+      [demo.workspaceId, type],
+    );
+    return found ?? insertExperience(db, demo.workspaceId, { type, definition, at: now });
+  };
+  const launcher = await published('launcher', launcherDefinition());
+  const banner = await published('banner', bannerDefinition({ frequency: { kind: 'unlimited' } }));
+  const announcement = await published('announcement', announcementDefinition());
+  const survey = await published('survey', surveyDefinition());
+  const surveySessionId = await openSession(survey.versionId);
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
   const endpoint = await created(
@@ -189,14 +211,15 @@ async function fixtures(t: TestApp) {
     pageId: null,
     uploadId: null,
     chunkId: null,
-    launcherId: null,
-    launcherVersionId: null,
-    bannerId: null,
-    bannerVersionId: null,
-    announcementId: null,
-    announcementVersionId: null,
-    surveyId: null,
-    surveyVersionId: null,
+    launcherId: launcher.id,
+    launcherVersionId: launcher.versionId,
+    bannerId: banner.id,
+    bannerVersionId: banner.versionId,
+    announcementId: announcement.id,
+    announcementVersionId: announcement.versionId,
+    surveyId: survey.id,
+    surveyVersionId: survey.versionId,
+    surveySessionId,
   };
   const swaps: [string, string][] = [
     ...Object.entries(ids).flatMap(([name, real]) =>

@@ -252,6 +252,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/experiences/{experienceId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the answers of a survey
+         * @description One row per session and question: the latest answer (answering again replaces it). Newest first; data before meta. Another type’s experience has none. Ability `experiences:read`; dark (404) while feature.experiences.core is off; an unknown or foreign id: 404.
+         */
+        get: operations["listExperienceAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/experiences/{experienceId}/progress": {
         parameters: {
             query?: never;
@@ -983,6 +1003,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count a launcher or banner analytics beacon
+         * @description Consent-gated in the widget (sent only after Widget.consent(true)). Counted per experience and UTC day for the staff console; no webhook, nothing stored per person. The experience must be a published launcher (launcher.shown) or banner (banner.shown, banner.clicked) and version_id one of its published versions, else 404 (also while feature.experiences.core is off). More than 120 a minute per visitor: 429.
+         */
+        post: operations["widgetBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/boot": {
         parameters: {
             query?: never;
@@ -1043,6 +1083,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/experiences/{experienceId}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a launcher activation, a banner render or dismissal, an announcement read
+         * @description A launcher: every activation posts one and is a launcher.activated event (first_activation on the person’s first, of any version); the decision stops delivering it. A banner: its render posts one (a `once` banner never comes back); `dismissed: true` dismisses it for good and sends banner.dismissed once per person. An announcement: opening its detail posts one; the first sends announcement.seen and marks it read. `dismissed` on another type: 422. Never consent-gated. 404 while feature.experiences.core is off, for a tour, program, survey or tracker, an unpublished or foreign id, and a version_id that is not one of its published versions.
+         */
+        post: operations["widgetRecordSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/experiences/{versionId}/sessions": {
         parameters: {
             query?: never;
@@ -1081,6 +1141,26 @@ export interface paths {
          * @description step_id: a step of the session’s version (a survey: a question), 422 otherwise; progress becomes (index + 1) / steps. end: completed (tours and surveys; a program completes through its items), dismissed, skipped or target_missing; only completion sends experience.completed, with the feedback rating. feedback comes with end: completed on a tour. A session that already ended answers as it is. 404 while feature.experiences.core is off, and for an unpublished or foreign experience, version or session (another visitor’s session included; the same verified contact in another browser may use it).
          */
         patch: operations["widgetUpdateSession"];
+        trace?: never;
+    };
+    "/widget/experiences/{versionId}/sessions/{sessionId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a survey question
+         * @description Stores the answer (answering again replaces it). A question naming a contact attribute files the value under it for a verified contact (choice: the option labels, comma-separated; freetext: its first 1,000 characters); an anonymous visitor’s answer stays on the answer. The answer that leaves no question unanswered completes the session (experience.completed, once). A question the version does not have, or a value its kind refuses: 422. A session that ended: 409 session_not_active. 404 while feature.experiences.core is off, and for a session that is not this person’s or not a survey’s.
+         */
+        post: operations["widgetAnswerSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/widget/experiences/{versionId}/sessions/{sessionId}/items/{itemId}": {
@@ -2525,6 +2605,32 @@ export interface components {
                 input_placeholder: string | null;
             };
         };
+        SurveyAnswerRow: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            answered_at: string;
+            /**
+             * @description Null for an anonymous visitor.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            contact_id: string | null;
+            /** @enum {string} */
+            kind: "nps" | "rating" | "scale" | "choice" | "freetext";
+            question_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            session_id: string;
+            value: components["schemas"]["SurveyAnswerValue"];
+        };
+        /**
+         * @description nps: an integer 0-10; rating: 1-5; scale: an integer in its range; choice: one option id, or (multiple) an array of distinct option ids; freetext: a text of at most 2,000 characters.
+         * @example 9
+         */
+        SurveyAnswerValue: number | string | string[];
         SurveyChoiceQuestion: {
             /**
              * @description A contact attribute key the answer is filed under; null for none.
@@ -3067,6 +3173,11 @@ export interface components {
             /** @description Unread badge and popup entries (silent ones never count). */
             unread: number;
         };
+        WidgetAnswerSurveyRequest: {
+            /** @example recommend */
+            question_id: string;
+            value: components["schemas"]["SurveyAnswerValue"];
+        };
         WidgetArticleFeedbackRequest: {
             /** @description true for Yes, false for No. */
             helpful: boolean;
@@ -3135,6 +3246,25 @@ export interface components {
             } | null;
             /**
              * @description The version delivered: post it back to widgetRecordSeen.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
+        WidgetBeaconRequest: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /** @enum {string} */
+            kind: "launcher.shown" | "banner.shown" | "banner.clicked";
+            /**
+             * @description The page the widget is on.
+             * @example http://localhost:8787/demo
+             */
+            url: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
             version_id: string;
@@ -3463,6 +3593,20 @@ export interface components {
             state: "todo" | "in_progress" | "done" | "skipped";
             total: number;
         };
+        WidgetRecordSeenRequest: {
+            /** @description A banner’s dismissal. */
+            dismissed?: boolean;
+            /**
+             * @description The page the widget is on.
+             * @example http://localhost:8787/demo
+             */
+            url: string;
+            /**
+             * @description The version the decision delivered.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
         WidgetReportConditionsRequest: {
             /**
              * @description Watch key → whether its selector matches on the page (at most 100). Keys the decision never asked for are ignored.
@@ -3499,6 +3643,34 @@ export interface components {
              */
             version_id: string;
         } | null;
+        WidgetSeenMarker: {
+            /** @description Posts of this person on this version (launcher activations, banner renders, announcement reads); a dismissal does not count. */
+            activations: number;
+            /**
+             * Format: date-time
+             * @description A banner: when first dismissed; else null.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            dismissed_at: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /** @description This post was the person’s first of the experience (of any version): first_activation. */
+            first: boolean;
+            /**
+             * Format: date-time
+             * @description The person’s first post on this version.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            seen_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            version_id: string;
+        };
         WidgetSettings: {
             /**
              * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
@@ -3549,6 +3721,11 @@ export interface components {
             placement: "corner" | "modal";
             questions: components["schemas"]["WidgetSurveyQuestion"][];
             thank_you: string;
+        };
+        WidgetSurveyAnswer: {
+            completed: boolean;
+            question_id: string;
+            value: components["schemas"]["SurveyAnswerValue"];
         };
         /** @description nps 0-10, rating 1-5, scale min-max with end labels, choice (one or several), freetext. */
         WidgetSurveyQuestion: {
@@ -5088,6 +5265,105 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listExperienceAnswers: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bm7a2b3c4d5e6f7g8h9j0k
+                 */
+                experienceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "01m6bm9a2b3c4d5e6f7g8h9j0k",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "question_id": "recommend",
+                     *           "kind": "nps",
+                     *           "value": 9,
+                     *           "answered_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SurveyAnswerRow"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10204,6 +10480,81 @@ export interface operations {
             };
         };
     };
+    widgetBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "banner.shown",
+                 *       "experience_id": "01m6bm3a2b3c4d5e6f7g8h9j0k",
+                 *       "version_id": "01m6bm4a2b3c4d5e6f7g8h9j0k",
+                 *       "url": "http://localhost:8787/demo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetBeaconRequest"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     widgetBoot: {
         parameters: {
             query: {
@@ -10579,6 +10930,92 @@ export interface operations {
             };
         };
     };
+    widgetRecordSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bm1a2b3c4d5e6f7g8h9j0k
+                 */
+                experienceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://localhost:8787/demo",
+                 *       "version_id": "01m6bm2a2b3c4d5e6f7g8h9j0k"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetRecordSeenRequest"];
+            };
+        };
+        responses: {
+            /** @description The person’s marker of this version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "experience_id": "01m6bm1a2b3c4d5e6f7g8h9j0k",
+                     *         "version_id": "01m6bm2a2b3c4d5e6f7g8h9j0k",
+                     *         "seen_at": "2026-11-01T12:00:00.000Z",
+                     *         "dismissed_at": null,
+                     *         "activations": 1,
+                     *         "first": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetSeenMarker"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     widgetOpenSession: {
         parameters: {
             query?: never;
@@ -10770,6 +11207,103 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetAnswerSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description sessionId (a malformed id answers 404).
+                 * @example 01m6bm9a2b3c4d5e6f7g8h9j0k
+                 */
+                sessionId: string;
+                /**
+                 * @description versionId (a malformed id answers 404).
+                 * @example 01m6bm8a2b3c4d5e6f7g8h9j0k
+                 */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question_id": "recommend",
+                 *       "value": 9
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetAnswerSurveyRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer stored, and whether the session completed with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "question_id": "recommend",
+                     *         "value": 9,
+                     *         "completed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetSurveyAnswer"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,7 +26,8 @@ export const EVENT_TYPES = {
   'experience.unpublished':
     'A member unpublished an experience, or archived a published one (archived true); its running sessions ended.',
   'program.item_completed': 'A program item reached done; item_kind is tour, guide, article, url or event.',
-  'launcher.activated': 'A launcher was activated; first_activation marks the first for the person.',
+  'launcher.activated':
+    'A launcher was activated (one event per activation); first_activation marks the first for the person.',
   'banner.dismissed': 'A person dismissed a banner (once per person).',
   'announcement.seen': 'A person read an announcement for the first time.',
   'guide.captured': 'A guide was captured.',
@@ -107,13 +108,14 @@ export const EVENT_DATA_FIELDS: { readonly [T in EventType]: readonly string[] }
   ],
   'launcher.activated': [
     'experience_id',
+    'version_id',
     'contact_id',
     'widget_visitor_id',
     'first_activation',
     'activated_at',
   ],
-  'banner.dismissed': ['experience_id', 'contact_id', 'widget_visitor_id', 'dismissed_at'],
-  'announcement.seen': ['experience_id', 'contact_id', 'widget_visitor_id', 'seen_at'],
+  'banner.dismissed': ['experience_id', 'version_id', 'contact_id', 'widget_visitor_id', 'dismissed_at'],
+  'announcement.seen': ['experience_id', 'version_id', 'contact_id', 'widget_visitor_id', 'seen_at'],
   'guide.captured': ['guide_id', 'step_count', 'captured_at'],
   'guide.drifted': ['guide_id', 'drifted_at'],
   'guide.drift_cleared': ['guide_id', 'cleared_at'],

@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { listAnswers } from '../../../server-core/experiences/list-answers';
 import {
   getExperience,
   listExperiences,
   listProgress,
 } from '../../../server-core/experiences/read-experiences';
+import * as answers from '../../contract/experience-answers';
 import * as experiences from '../../contract/experiences';
 import { cursorPosition, toPageBody } from '../../contract/pagination';
 import type { AppEnv } from '../../env';
@@ -45,5 +47,15 @@ export function registerExperienceRoutes(app: OpenAPIHono<AppEnv>, services: Ser
     );
     const page = toPageBody(rows, q.limit, { dataFirst: true });
     return c.json({ data: page.data.map(experiences.progressRowJson), meta: page.meta }, 200);
+  });
+
+  app.openapi({ ...answers.listExperienceAnswers, middleware: read }, async (c) => {
+    const q = c.req.valid('query');
+    const rows = await listAnswers(requestCtx(c, services), c.req.valid('param').experienceId.toLowerCase(), {
+      beforeId: cursorPosition(q.cursor),
+      limit: q.limit,
+    });
+    const page = toPageBody(rows, q.limit, { dataFirst: true });
+    return c.json({ data: page.data.map(answers.answerRowJson), meta: page.meta }, 200);
   });
 }

@@ -5,6 +5,7 @@ import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
 import { registerWidgetBootRoute } from './boot';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
+import { registerWidgetExperienceSeenRoutes } from './experience-seen';
 import { registerWidgetExperienceSessionRoutes } from './experience-sessions';
 import { registerWidgetFeedbackRoute } from './feedback';
 import { registerWidgetGuideRoute } from './guide';
@@ -26,4 +27,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetGuideRoute(app, services);
   registerWidgetExperienceSessionRoutes(app, services);
   registerWidgetExperienceDecisionRoutes(app, services);
+  registerWidgetExperienceSeenRoutes(app, services);
 }

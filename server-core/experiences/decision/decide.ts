@@ -1,3 +1,4 @@
+import { announcementList } from './announcement';
 import { type AutoStart, chooseAutoStart } from './auto-start';
 import { type DecisionDraft, EVALUATORS } from './evaluators';
 import type { CompiledStep, ExperienceIndex, IndexedExperience } from './experience-index';
@@ -68,7 +69,7 @@ export function decide(input: DecideInput): Decision {
   return {
     launchers: draft.launchers,
     banners: draft.banners,
-    announcements: { unread: 0, items: draft.announcements },
+    announcements: announcementList(draft.announcements),
     programs: draft.programs,
     auto_start: chooseAutoStart(draft.autoStart, { resuming: resume !== null }),
     resume,

@@ -1,31 +1,13 @@
 import type { ExperienceType } from '../experience';
-import type { AutoStartCandidate } from './auto-start';
-import type { IndexedExperience } from './experience-index';
+import { announcement } from './announcement';
+import { banner } from './banner';
+import type { Evaluator } from './evaluator';
 import { frequencyAllows, NO_HISTORY } from './frequency';
-import type { Person } from './person';
-import { assembleProgram, type ProgramView } from './program';
-import type { AnnouncementView, BannerView, LauncherView } from './views';
+import { launcher } from './launcher';
+import { assembleProgram } from './program';
+import { survey } from './survey';
 
-/** What the decision collects while the evaluators run; decide.ts shapes the answer from it. */
-export interface DecisionDraft {
-  autoStart: AutoStartCandidate[];
-  programs: ProgramView[];
-  launchers: LauncherView[];
-  banners: BannerView[];
-  announcements: AnnouncementView[];
-}
-
-/**
- * How one experience type takes part in the decision once its targeting passed. Adding a type (part 2:
- * survey, launcher, banner, announcement) is adding an evaluator here; the shared targeting, the watch
- * list and the auto-start choice stay as they are.
- */
-export interface Evaluator {
-  /** Whether the person's ledger lets it be delivered on this page view (frequency, sessions, seen markers). */
-  allowed(e: IndexedExperience, person: Person, now: number): boolean;
-  /** Adds it to the draft; `pending` while some of its element facts are unknown for this page. */
-  deliver(e: IndexedExperience, person: Person, draft: DecisionDraft, pending: boolean): void;
-}
+export type { DecisionDraft, Evaluator } from './evaluator';
 
 /** Tours compete for the auto-start slot: frequency allows it and no session of it is active. */
 const tour: Evaluator = {
@@ -59,4 +41,15 @@ const program: Evaluator = {
   },
 };
 
-export const EVALUATORS: Partial<Record<ExperienceType, Evaluator>> = { tour, program };
+/**
+ * Every type the decision delivers (trackers have none: they record events, docs/decisions/experiences.md).
+ * Part 2's evaluators live in launcher.ts, banner.ts, announcement.ts and survey.ts.
+ */
+export const EVALUATORS: Partial<Record<ExperienceType, Evaluator>> = {
+  tour,
+  program,
+  survey,
+  launcher,
+  banner,
+  announcement,
+};

@@ -52,8 +52,10 @@ export interface IndexedExperience {
   steps: CompiledStep[];
   /** Programs: the sections and items. */
   program: ProgramContent | null;
-  /** The version's content as published (what part-2 evaluators read). */
+  /** The version's content as published (what part-2 evaluators read, through read-content.ts). */
   content: unknown;
+  /** When the live version was published (ms since the epoch); null when unknown. */
+  publishedAt: number | null;
 }
 
 export interface CompiledStep {
@@ -69,6 +71,8 @@ export interface PublishedRow {
   name: string;
   version_id: string;
   definition: unknown;
+  /** The live version's published_at (announcements are listed newest first). */
+  published_at?: Date | string | null;
 }
 
 export type RegexCache = Map<string, RE2JS | null>;
@@ -171,6 +175,8 @@ export function compileExperience(row: PublishedRow, regexCache?: RegexCache): I
     steps,
     program,
     content: def.content,
+    publishedAt:
+      row.published_at instanceof Date ? row.published_at.getTime() : timeOf(row.published_at ?? null),
   };
 }
 

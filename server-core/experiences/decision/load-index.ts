@@ -4,7 +4,7 @@ import type { PublishedRow } from './experience-index';
 /** One query: every published experience of the workspace with its live version's definition. */
 export function loadPublishedRows(db: Sql, workspaceId: string): Promise<PublishedRow[]> {
   return db.query<PublishedRow>(
-    `select e.id, e.type, e.name, v.id as version_id, v.definition
+    `select e.id, e.type, e.name, v.id as version_id, v.definition, v.published_at
      from experiences e
      join experience_versions v on v.workspace_id = e.workspace_id and v.id = e.live_version_id
      where e.workspace_id = $1 and e.status = 'published'`,
