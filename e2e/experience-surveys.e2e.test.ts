@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { experiencePage, experienceWatch, frames, onPages } from './support/experiences';
-import { ALL_KINDS, authorPart2, hmacOf, webhookReceiver } from './support/experiences-part2';
+import { ALL_KINDS, authorPart2, fenced, hmacOf, webhookReceiver } from './support/experiences-part2';
 import { type HostServer, startHostServer } from './support/host-server';
 import { type ChildServer, startChildServer } from './support/server';
 import { type HostWindow, seedWorkspace, waitForLauncher } from './support/widget';
@@ -171,17 +171,11 @@ it('every question kind, completed with the keyboard only in a modal: answers po
       },
     )
     .toBe(true);
-  await a.fence('fence-surveys@example.com');
+  const fence = await a.fence('fence-surveys@example.com');
   await expect
-    .poll(
-      () =>
-        hooks.received.some(
-          (e) => e.type === 'contact.created' && e.data.email === 'fence-surveys@example.com',
-        ),
-      {
-        timeout: 30_000,
-      },
-    )
+    .poll(() => fenced(hooks.received, fence), {
+      timeout: 30_000,
+    })
     .toBe(true);
   expect(
     hooks.received.filter((e) => e.type === 'experience.completed' && e.data.experience_id === survey.id),

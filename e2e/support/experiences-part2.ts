@@ -87,12 +87,17 @@ export function authorPart2(ws: SeededWithKey, base: string) {
     /** A webhook endpoint (createWebhookEndpoint) for these events. */
     webhook: (url: string, events: string[]) => api('POST', '/webhooks', { url, events }),
     /** A contact created through the API: its contact.created event is a fence for webhook counts. */
-    fence: (email: string) => api('POST', '/contacts', { email }),
+    fence: async (email: string) =>
+      (await api<{ data: { id: string } }>('POST', '/contacts', { email })).data.id,
   };
 }
 
 export const hmacOf = (secret: string, email: string) =>
   createHmac('sha256', secret).update(email.toLowerCase()).digest('hex');
+
+/** A later event through the same outbox and endpoint: once the fence contact's contact.created is in, a duplicate sent before it would be too. */
+export const fenced = (received: Received[], contactId: string) =>
+  received.some((e) => e.type === 'contact.created' && e.data.contact_id === contactId);
 
 export interface Received {
   type: string;

@@ -64,7 +64,10 @@ export function runSurvey(rt: Runtime, cat: Catalog, a: Intrusive): () => void {
   }
 
   /** The first control of the card's current content (a question's first input; Close at the thank-you). */
-  const focusIn = () => root.querySelector<HTMLElement>('input,textarea,.x')?.focus({ preventScroll: true });
+  const focusIn = () =>
+    (root.querySelector<HTMLElement>('input,textarea') ?? root.querySelector<HTMLElement>('.x'))?.focus({
+      preventScroll: true,
+    });
 
   async function answer(value: Value) {
     if (state !== 'open') return;
