@@ -11,14 +11,13 @@ export const SURVEY_CSS = `
 border-radius:12px;background:var(--bg);color:var(--fg);box-shadow:0 12px 32px #0005,0 0 0 1px var(--li);
 font:14px/1.5 system-ui,sans-serif}
 .m{left:50%;top:50%;bottom:auto;right:auto;transform:translate(-50%,-50%);width:min(440px,100vw - 24px)}
-.qp{margin:0 30px 10px 0;font-weight:600;font-size:15px;white-space:pre-line}
-p{margin:0;overflow-wrap:anywhere}
-.ty{white-space:pre-line;margin-right:30px}
-.n{color:var(--mu);font-size:12px;margin-bottom:4px}
+p{margin:0 30px 4px 0;overflow-wrap:anywhere;white-space:pre-line}
+.qp{font-weight:600;font-size:15px}
+.n,.e{color:var(--mu);font-size:12px}
 button,textarea,label{font:inherit;color:inherit;background:none;border:1px solid var(--li);border-radius:8px;padding:5px 12px;cursor:pointer}
 .x{position:absolute;top:10px;right:10px;border:0;padding:5px;width:26px}
-.p{display:block;margin:12px 0 0 auto;background:var(--brand);color:var(--on-brand);border-color:var(--brand)}
-[aria-disabled=true]{opacity:.5}
+.p{display:block;margin:12px 0 0 auto}
+.p,[aria-disabled=true]{opacity:.5}
 :focus{outline:none}
 :focus-visible,label:has(:focus-visible){outline:2px solid var(--accent);outline-offset:2px}
 fieldset{border:0;margin:0;padding:0;min-width:0}
@@ -28,7 +27,6 @@ label{position:relative;display:block;padding:4px 2px}
 .o label{text-align:left;padding:6px 10px;margin-bottom:6px}
 .o .r{display:block}
 input{position:absolute;opacity:0;inset:0;margin:0}
-label:has(:checked){background:var(--brand);color:var(--on-brand);border-color:var(--brand)}
-.e{display:flex;justify-content:space-between;color:var(--mu);font-size:12px;margin-top:4px}
-textarea{box-sizing:border-box;width:100%;padding:6px 8px}
+.e{display:flex;justify-content:space-between}
+textarea{box-sizing:border-box;width:100%}
 `;
