@@ -182,9 +182,11 @@ it('every question kind, completed with the keyboard only in a modal: answers po
   ).toHaveLength(1);
 
   // Completed: the next page view does not bring it back.
+  const before = w.decisions().length;
   await w.page.goto(page('/s/survey'));
   await waitForLauncher(w.page);
-  await expect.poll(() => w.decisions().length).toBe(6);
+  // The boot decision and the one after the realtime socket's ready.
+  await expect.poll(() => w.decisions().length).toBeGreaterThanOrEqual(before + 2);
   await frames(w.page);
   expect(await card.count()).toBe(0);
   await w.clean();
