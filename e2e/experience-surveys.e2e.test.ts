@@ -226,24 +226,37 @@ it('a corner survey for an anonymous visitor: a region with a close button; clos
   await w.close();
 });
 
-it('Escape closes a modal survey (dismissed) and gives the focus back', async () => {
+it('a survey waits for its browser trigger (its chunk too); Escape closes the modal (dismissed) and gives the focus back', async () => {
   const ws = await seedWorkspace(server.dataDir);
   const a = authorPart2(ws, server.url);
   await a.survey(
     'Escape',
     { questions: ALL_KINDS.slice(5), placement: 'modal', thank_you: 'Thanks!' },
-    { targeting: onPages('/s/escape') },
+    { targeting: { ...onPages('/s/escape'), triggers: { custom_event: 'checkout_done' } } },
   );
   const w = await experienceWatch(browser);
   await w.page.goto(
-    experiencePage(host, '/s/escape', ws.websiteId, '<main><h1>Escape</h1></main>', { api: server.url }),
+    experiencePage(host, '/s/escape', ws.websiteId, '<main><h1>Escape</h1><button>Pay</button></main>', {
+      api: server.url,
+    }),
   );
+  await waitForLauncher(w.page);
+  await expect.poll(() => w.decisions().length).toBe(2);
+  await frames(w.page);
   const card = w.page.getByRole('dialog', { name: 'Survey', exact: true });
+  expect(await card.count()).toBe(0);
+  expect(w.assets.filter((f) => f.startsWith('survey-'))).toEqual([]);
+  expect(w.sessions()).toEqual([]);
+  await w.page.getByRole('button', { name: 'Pay' }).focus();
+  await w.page.evaluate(() => (window as unknown as HostWindow).Widget.event.push('checkout_done'));
   await card.getByRole('textbox', { name: 'Anything else?' }).waitFor();
   await expect.poll(() => w.sessions().length).toBe(1);
   await w.page.keyboard.press('Escape');
   await expect.poll(() => card.count()).toBe(0);
   await expect.poll(() => w.ends()).toEqual(['dismissed']);
+  expect(
+    await w.page.getByRole('button', { name: 'Pay' }).evaluate((e) => e === document.activeElement),
+  ).toBe(true);
   expect(answersSent(w)).toEqual([]);
   await w.clean();
   await w.close();
