@@ -161,8 +161,9 @@ export function startExperiences(d: {
   };
 
   /**
-   * The pending auto-start, once every browser trigger holds: it starts, unless a tour is playing then
-   * (started by the person, a program item, a resume), in which case this page view gives it up.
+   * The pending auto-start, once every browser trigger holds: a tour plays, a survey or a popup
+   * announcement goes to `intrusive`; unless a tour is playing then (started by the person, a program item,
+   * a resume), in which case this page view gives it up.
    */
   function fire() {
     const a = page.pending;
