@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
+import { authorSurfaces, rect, region, surfaceWatch, under } from './support/experience-surfaces';
 import { experiencePage, frames, freshWorkspace } from './support/experiences';
-import { authorSurfaces, rect, region, surfaceWatch, under } from './support/experiences-part2';
 import { type HostServer, startHostServer } from './support/host-server';
 import { panelFrame, waitForLauncher } from './support/widget';
 

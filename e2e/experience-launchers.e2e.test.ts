@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { dialog, experiencePage, frames, freshWorkspace, step } from './support/experiences';
 import {
   authorSurfaces,
   consent,
@@ -10,7 +9,8 @@ import {
   surfaceWatch,
   tooltip,
   under,
-} from './support/experiences-part2';
+} from './support/experience-surfaces';
+import { dialog, experiencePage, frames, freshWorkspace, step } from './support/experiences';
 import { type HostServer, startHostServer } from './support/host-server';
 import { launcher, panelFrame, waitForLauncher } from './support/widget';
 

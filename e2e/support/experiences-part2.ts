@@ -1,126 +1,168 @@
-import type { Browser, Page } from 'playwright';
-import { inject } from 'vitest';
-import type { BannerContent, LauncherContent, Targeting } from '../../server-core/experiences/definition';
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  AnnouncementContent,
+  Frequency,
+  SurveyContent,
+  SurveyQuestion,
+  Targeting,
+  TourStep,
+} from '../../server-core/experiences/definition';
 import { targeting } from '../../server-core/testing/experiences';
-import { experienceWatch, type Published } from './experiences';
-import { portalSession, type Seeded } from './widget';
+import type { Published } from './experiences';
+import { portalSession, type SeededWithKey } from './widget';
 
 /**
- * Launchers and banners authored through the portal operations (createExperience, publishExperience) for
- * a fresh workspace, and a watch of the page that also records the analytics beacons and what each
- * decision delivered (issue 14, docs/decisions/experiences.md Part 2).
+ * Issue 14's authoring for e2e (surveys, announcements, and tours with a priority), through the portal
+ * operations as a workspace member would, plus the public API reads and a local webhook receiver.
  */
-export async function authorSurfaces(ws: Seeded, base = inject('serverUrl')) {
-  const portal = await portalSession(ws, base);
+export function authorPart2(ws: SeededWithKey, base: string) {
+  const portal = portalSession(ws, base);
   const root = `/workspaces/${ws.workspaceId}`;
   const publish = async (type: string, name: string, draft: unknown): Promise<Published> => {
-    const { data } = await portal<{ data: { id: string } }>('POST', `${root}/experiences`, {
+    const call = await portal;
+    const { data } = await call<{ data: { id: string } }>('POST', `${root}/experiences`, {
       type,
       name,
       draft,
     });
-    return (await portal<{ data: Published }>('POST', `${root}/experiences/${data.id}/publish`)).data;
+    return (await call<{ data: Published }>('POST', `${root}/experiences/${data.id}/publish`)).data;
+  };
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ws.apiKey}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   };
   return {
-    launcher: (name: string, content: LauncherContent, on: Partial<Targeting> = {}) =>
-      publish('launcher', name, { targeting: targeting(on), frequency: null, content }),
-    banner: (
+    survey: (
       name: string,
-      content: Partial<BannerContent> & { message: string },
-      opts: { targeting?: Partial<Targeting>; frequency?: 'once' | 'unlimited' } = {},
+      content: SurveyContent,
+      opts: { targeting?: Partial<Targeting>; frequency?: Frequency } = {},
     ) =>
-      publish('banner', name, {
+      publish('survey', name, {
         targeting: targeting(opts.targeting),
-        frequency: { kind: opts.frequency ?? 'unlimited' },
-        content: {
-          button: null,
-          placement: 'top',
-          target: null,
-          sticky: !content.placement || content.placement === 'top' || content.placement === 'bottom',
-          dismissible: true,
-          ...content,
-        } satisfies BannerContent,
+        frequency: opts.frequency ?? { kind: 'once' },
+        content,
       }),
+    announcement: (
+      name: string,
+      content: Partial<AnnouncementContent> & Pick<AnnouncementContent, 'title' | 'body'>,
+      opts: { targeting?: Partial<Targeting> } = {},
+    ) =>
+      publish('announcement', name, {
+        targeting: targeting(opts.targeting),
+        frequency: null,
+        content: { distribution: 'badge', starts_at: null, ends_at: null, ...content },
+      }),
+    /** A tour that auto-starts on its pages (frequency once), with a priority. */
+    tour: (name: string, steps: TourStep[], opts: { targeting?: Partial<Targeting> } = {}) =>
+      publish('tour', name, {
+        targeting: targeting(opts.targeting),
+        frequency: { kind: 'once' },
+        content: { steps, feedback: { enabled: false, question: '' } },
+      }),
+    /** The identity secret (rotateWidgetIdentitySecret) for Widget.user.set with an hmac. */
+    identitySecret: async () =>
+      (await (await portal)<{ data: { secret: string } }>('POST', `${root}/widget/identity-secret/rotate`))
+        .data.secret,
+    /** listExperienceAnswers with the workspace's API key (newest first). */
+    answers: (experienceId: string) =>
+      api<{ data: { session_id: string; contact_id: string | null; question_id: string; value: unknown }[] }>(
+        'GET',
+        `/experiences/${experienceId}/answers`,
+      ),
+    /** listContacts by email with the API key. */
+    contact: async (email: string) =>
+      (
+        await api<{ data: { id: string; attributes: Record<string, unknown> }[] }>(
+          'GET',
+          `/contacts?email=${encodeURIComponent(email)}`,
+        )
+      ).data[0],
+    /** A webhook endpoint (createWebhookEndpoint) for these events. */
+    webhook: (url: string, events: string[]) => api('POST', '/webhooks', { url, events }),
+    /** A contact created through the API: its contact.created event is a fence for webhook counts. */
+    fence: async (email: string) =>
+      (await api<{ data: { id: string } }>('POST', '/contacts', { email })).data.id,
   };
 }
 
-/** Pages whose path starts with `prefix` (any query: a same-page route change keeps matching). */
-export const under = (prefix: string): Partial<Targeting> => ({
-  pages: { include: [{ match: 'prefix', value: prefix }], exclude: [] },
-});
+export const hmacOf = (secret: string, email: string) =>
+  createHmac('sha256', secret).update(email.toLowerCase()).digest('hex');
 
-/** A tooltip launcher's content on `selector`. */
-export const tooltip = (
-  selector: string,
-  text: string,
-  o: Partial<Omit<LauncherContent, 'target' | 'action'>> = {},
-): LauncherContent => ({
-  kind: 'beacon',
-  target: { selector },
-  label: null,
-  activation: 'click',
-  action: { type: 'tooltip', text },
-  ...o,
-});
+/** A later event through the same outbox and endpoint: once the fence contact's contact.created is in, a duplicate sent before it would be too. */
+export const fenced = (received: Received[], contactId: string) =>
+  received.some((e) => e.type === 'contact.created' && e.data.contact_id === contactId);
 
-/** What one decision delivered: the launcher and banner experience ids. */
-export interface Delivered {
-  launchers: string[];
-  banners: string[];
+export interface Received {
+  type: string;
+  data: Record<string, unknown>;
 }
 
-/**
- * experienceWatch, plus the widget/beacons requests with their bodies, the decisions' launchers and
- * banners (answers of GET widget/experiences and POST widget/experiences/conditions), and the chunk files.
- */
-export async function surfaceWatch(browser: Browser, options: Parameters<typeof experienceWatch>[1] = {}) {
-  const w = await experienceWatch(browser, options);
-  const beacons: Record<string, unknown>[] = [];
-  const delivered: Delivered[] = [];
-  w.page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/widget/beacons' && r.method() === 'POST')
-      beacons.push(r.postDataJSON() as Record<string, unknown>);
+/** A local webhook receiver: every delivery's JSON body, in arrival order. */
+export async function webhookReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}> {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString()) as Received);
+      res.writeHead(204).end();
+    });
   });
-  w.page.on('response', async (r) => {
-    const u = new URL(r.url());
-    const decision =
-      (r.request().method() === 'GET' && u.pathname === '/widget/experiences') ||
-      u.pathname === '/widget/experiences/conditions';
-    if (!decision || r.status() !== 200) return;
-    try {
-      const { data } = (await r.json()) as {
-        data: { launchers: { experience_id: string }[]; banners: { experience_id: string }[] };
-      };
-      delivered.push({
-        launchers: data.launchers.map((l) => l.experience_id),
-        banners: data.banners.map((b) => b.experience_id),
-      });
-    } catch {
-      // a page closed before the body was read
-    }
-  });
-  const seen = () => w.sent.filter((s) => s.method === 'POST' && s.path.endsWith('/seen'));
-  const chunks = (name: 'launcher' | 'banner' | 'position') =>
-    w.assets.filter((a) => a.startsWith(`${name}-`));
-  return { ...w, beacons, delivered, seen, chunks };
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
-export type SurfaceWatch = Awaited<ReturnType<typeof surfaceWatch>>;
-
-/** Widget.consent(granted) in the page. */
-export const consent = (page: Page, granted: boolean) =>
-  page.evaluate(
-    (g) => (window as unknown as { Widget: { consent(g: boolean): void } }).Widget.consent(g),
-    granted,
-  );
-
-/** A region (a banner) by its accessible name. */
-export const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** The box of a locator (it must be laid out). */
-export async function rect(page: Page, selector: string) {
-  return page.locator(selector).evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
-  });
-}
+/** One question of each kind; the NPS one files its answer under the contact attribute `nps`. */
+export const ALL_KINDS: SurveyQuestion[] = [
+  { id: 'q-nps', kind: 'nps', prompt: 'How likely are you to recommend us?', attribute_key: 'nps' },
+  { id: 'q-rating', kind: 'rating', prompt: 'How do you rate the editor?', attribute_key: null },
+  {
+    id: 'q-scale',
+    kind: 'scale',
+    prompt: 'How easy was the setup?',
+    min: 1,
+    max: 7,
+    min_label: 'Hard',
+    max_label: 'Easy',
+    attribute_key: null,
+  },
+  {
+    id: 'q-plan',
+    kind: 'choice',
+    prompt: 'Which plan are you on?',
+    multiple: false,
+    options: [
+      { id: 'free', label: 'Free' },
+      { id: 'pro', label: 'Pro' },
+    ],
+    attribute_key: null,
+  },
+  {
+    id: 'q-use',
+    kind: 'choice',
+    prompt: 'What do you use?',
+    multiple: true,
+    options: [
+      { id: 'reports', label: 'Reports' },
+      { id: 'billing', label: 'Billing' },
+      { id: 'api', label: 'API' },
+    ],
+    attribute_key: null,
+  },
+  { id: 'q-text', kind: 'freetext', prompt: 'Anything else?', placeholder: 'Tell us', attribute_key: null },
+];

@@ -103,8 +103,12 @@ export async function watchedPage(browser: Browser, options: BrowserContextOptio
   return { context, page, warnings, errors, requests, close: () => context.close() };
 }
 
+/** The launcher button; closed, its name may carry the unread announcements ("Open support, 1 unread announcement"). */
 export const launcher = (page: Page, name: 'Open support' | 'Close support' = 'Open support') =>
-  page.getByRole('button', { name, exact: true });
+  page.getByRole('button', {
+    name: name === 'Open support' ? /^Open support(, \d+ unread announcements?)?$/ : name,
+    exact: true,
+  });
 
 export const panelFrame = (page: Page) => page.frameLocator('iframe[title="Support panel"]');
 

@@ -13,6 +13,8 @@ export type ProgramItem = Schemas['WidgetProgramItem'];
 export type ItemState = ProgramItem['state'];
 type Session = Schemas['WidgetExperienceSession'];
 type AutoStart = Schemas['WidgetAutoStart'];
+/** A survey or a popup announcement that won the slot (intrusive.ts shows it). */
+export type Intrusive = NonNullable<AutoStart> & { type: 'survey' | 'announcement' };
 type Resume = Schemas['WidgetResume'];
 type Call = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<Reply<T>>;
 
@@ -88,6 +90,8 @@ export function startExperiences(d: {
   /** The public Widget.on bus (`experience:completed`). */
   emit: (event: string, payload: unknown) => void;
   runTour: TourRunner;
+  /** Shows a survey or a popup announcement that took the slot (intrusive.ts). */
+  intrusive?: (a: Intrusive) => void;
   /** QA: no auto-start and no resume (`widget:qa` or WIDGET_QA = 'no-auto-start'). */
   qa: boolean;
 }): Experiences {
@@ -140,7 +144,7 @@ export function startExperiences(d: {
     if (resume && !running) {
       page.slot = true;
       void play(resume.experience_id, { resume });
-    } else if (decision.auto_start?.type === 'tour') {
+    } else if (decision.auto_start) {
       page.pending = decision.auto_start;
       const wait =
         (decision.auto_start.triggers.time_on_page_seconds ?? 0) * 1e3 - (performance.now() - page.at);
@@ -157,8 +161,9 @@ export function startExperiences(d: {
   };
 
   /**
-   * The pending auto-start, once every browser trigger holds: it starts, unless a tour is playing then
-   * (started by the person, a program item, a resume), in which case this page view gives it up.
+   * The pending auto-start, once every browser trigger holds: a tour plays, a survey or a popup
+   * announcement goes to `intrusive`; unless a tour is playing then (started by the person, a program item,
+   * a resume), in which case this page view gives it up.
    */
   function fire() {
     const a = page.pending;
@@ -169,7 +174,9 @@ export function startExperiences(d: {
     if ((t.scroll_depth_percent ?? 0) > depth() + 0.5) return;
     page.pending = null;
     page.slot = true;
-    if (!running) void play(a.experience_id, { trigger: 'auto' });
+    if (running) return;
+    if (a.type === 'tour') void play(a.experience_id, { trigger: 'auto' });
+    else d.intrusive?.(a as Intrusive);
   }
 
   // Element facts: selectors only, booleans out, never page content.

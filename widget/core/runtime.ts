@@ -19,6 +19,8 @@ export interface UiState {
   query: string;
   article: string | null;
   help: number;
+  /** An announcement to open in Help (a popup that won the slot), consumed by the panel. */
+  news?: string | null;
   /** The panel was opened from the keyboard (focus goes to the search box, rings show at once). */
   kb: boolean;
 }

@@ -3,6 +3,7 @@ import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
 import { type Experiences, startExperiences } from './experiences';
 import { reportIdentify, userSetBody } from './identity';
+import { type SurveyRunner, showIntrusive } from './intrusive';
 import type { Command, LoaderWidget } from './loader-contract';
 import { connectRealtime } from './realtime';
 import { watchRoutes } from './route-watcher';
@@ -38,6 +39,8 @@ export interface UiParts {
   runTour(rt: Runtime, tour: WidgetTour, options: TourOptions): Promise<TourHandle>;
   /** The launcher and banner chunks' loaders (surfaces.ts loads one only for a decision that needs it). */
   surfaces?: SurfaceLoaders;
+  /** Loads the survey chunk and shows the card (a survey that won the slot). */
+  runSurvey?: SurveyRunner;
 }
 
 /**
@@ -123,6 +126,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
           call,
           emit: publicBus.emit,
           runTour: (tour, options) => parts.runTour(rt, tour, options),
+          intrusive: parts.runSurvey && showIntrusive(rt, parts.runSurvey),
           qa: readKey('qa') === NO_AUTO_START || w.WIDGET_QA === NO_AUTO_START,
         });
       if (parts.surfaces) startSurfaces(w, rt, parts.surfaces);

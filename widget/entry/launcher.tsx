@@ -12,6 +12,7 @@ import { useStore } from '../ui/use-store';
 import { loadCatalog } from './messages';
 import { mountPanel } from './panel-frame';
 import { lockPageScroll, PHONE } from './scroll-lock';
+import { openName, useUnread } from './unread';
 
 const BUBBLE = (
   <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
@@ -34,6 +35,7 @@ const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').match
 /** The launcher button and the panel dialog around a src-less iframe (same origin as the page). */
 function Launcher({ rt, host, cat }: { rt: Runtime; host: HTMLElement; cat: Catalog }) {
   const { open } = useStore(rt.ui);
+  const unread = useUnread(rt);
   const { t } = cat;
   // `shown` outlives `open` by the closing animation: the frame stays until it has faded out.
   const [shown, setShown] = useState(open);
@@ -130,7 +132,7 @@ function Launcher({ rt, host, cat }: { rt: Runtime; host: HTMLElement; cat: Cata
         ref={button}
         class="l"
         type="button"
-        aria-label={open ? t.close : t.open}
+        aria-label={open ? t.close : openName(t, unread)}
         aria-expanded={open}
         aria-controls="widget-panel"
         // A click from Enter or Space has no pointer position (detail 0): the panel then starts in the search box.
@@ -143,6 +145,11 @@ function Launcher({ rt, host, cat }: { rt: Runtime; host: HTMLElement; cat: Cata
           <img src={icon} width={32} height={32} alt="" onError={() => setIconFailed(true)} />
         ) : (
           BUBBLE
+        )}
+        {unread > 0 && (
+          <span class="b" aria-hidden="true">
+            {unread}
+          </span>
         )}
       </button>
     </div>

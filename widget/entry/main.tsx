@@ -21,6 +21,14 @@ try {
       ]);
       return runTour({ warn, events: rt.events, cat, theme: rt.config.widget_settings.theme }, tour, options);
     },
+    // The survey chunk: only when a survey wins the page view's slot.
+    async runSurvey(rt, survey) {
+      const [{ runSurvey }, cat] = await Promise.all([
+        import('../chunks/survey'),
+        loadCatalog(pickLanguage(rt.config.widget_settings.language, navigator.languages)),
+      ]);
+      runSurvey(rt, cat, survey);
+    },
   });
 } catch (err) {
   warn('the widget failed to start', err);

@@ -61,6 +61,18 @@ export const EN = {
   eventHint: 'This is done by itself once you have done it.',
   guideMissing: 'This guide is not available.',
   toOnboarding: 'Back to onboarding',
+  news: 'News',
+  newsBack: 'Back to news',
+  unread: 'Unread',
+  openUnread1: 'Open support, 1 unread announcement',
+  openUnreadN: 'Open support, {n} unread announcements',
+  survey: 'Survey',
+  surveyClose: 'Close survey',
+  surveyNext: 'Next',
+  surveySend: 'Submit',
+  surveyStep: 'Question {n} of {total}',
+  npsLow: 'Not likely',
+  npsHigh: 'Very likely',
 };
 
 export type Messages = Record<keyof typeof EN, string>;

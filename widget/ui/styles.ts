@@ -11,6 +11,8 @@ transition:transform .15s ease}
 .l:focus{outline:none}
 .l:focus-visible{box-shadow:0 0 0 3px #fff,0 0 0 6px var(--brand),0 4px 14px rgba(0,0,0,.25)}
 .l svg{width:28px;height:28px}
+.b{position:absolute;top:-3px;right:-3px;min-width:20px;height:20px;padding:0 5px;box-sizing:border-box;border-radius:10px;
+background:#d92d20;color:#fff;font:700 12px/20px system-ui,sans-serif;box-shadow:0 0 0 2px #fff}
 .l img{width:32px;height:32px;object-fit:contain;display:block}
 .p{position:fixed;right:20px;bottom:88px;width:min(400px,calc(100vw - 40px));height:min(680px,calc(100vh - 112px));
 border-radius:16px;overflow:hidden;box-shadow:0 12px 40px rgba(0,0,0,.22),0 2px 6px rgba(0,0,0,.1);background:#f3f5f8;

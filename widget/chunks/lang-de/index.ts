@@ -59,5 +59,17 @@ const DE: Messages = {
   eventHint: 'Wird von selbst abgehakt, sobald Sie es getan haben.',
   guideMissing: 'Dieser Leitfaden ist nicht verfügbar.',
   toOnboarding: 'Zurück zum Einstieg',
+  news: 'Neuigkeiten',
+  newsBack: 'Zurück zu den Neuigkeiten',
+  unread: 'Ungelesen',
+  openUnread1: 'Support öffnen, 1 ungelesene Mitteilung',
+  openUnreadN: 'Support öffnen, {n} ungelesene Mitteilungen',
+  survey: 'Umfrage',
+  surveyClose: 'Umfrage schließen',
+  surveyNext: 'Weiter',
+  surveySend: 'Senden',
+  surveyStep: 'Frage {n} von {total}',
+  npsLow: 'Unwahrscheinlich',
+  npsHigh: 'Sehr wahrscheinlich',
 };
 export default DE;

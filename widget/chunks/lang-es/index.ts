@@ -59,5 +59,17 @@ const ES: Messages = {
   eventHint: 'Se marca solo cuando lo hayas hecho.',
   guideMissing: 'Esta guía no está disponible.',
   toOnboarding: 'Volver a primeros pasos',
+  news: 'Novedades',
+  newsBack: 'Volver a las novedades',
+  unread: 'No leído',
+  openUnread1: 'Abrir soporte, 1 anuncio sin leer',
+  openUnreadN: 'Abrir soporte, {n} anuncios sin leer',
+  survey: 'Encuesta',
+  surveyClose: 'Cerrar encuesta',
+  surveyNext: 'Siguiente',
+  surveySend: 'Enviar',
+  surveyStep: 'Pregunta {n} de {total}',
+  npsLow: 'Poco probable',
+  npsHigh: 'Muy probable',
 };
 export default ES;

@@ -59,5 +59,17 @@ const FR: Messages = {
   eventHint: 'Se coche tout seul une fois que vous l’avez fait.',
   guideMissing: 'Ce guide n’est pas disponible.',
   toOnboarding: 'Retour à la prise en main',
+  news: 'Actualités',
+  newsBack: 'Retour aux actualités',
+  unread: 'Non lu',
+  openUnread1: 'Ouvrir l’assistance, 1 annonce non lue',
+  openUnreadN: 'Ouvrir l’assistance, {n} annonces non lues',
+  survey: 'Enquête',
+  surveyClose: 'Fermer l’enquête',
+  surveyNext: 'Suivant',
+  surveySend: 'Envoyer',
+  surveyStep: 'Question {n} sur {total}',
+  npsLow: 'Peu probable',
+  npsHigh: 'Très probable',
 };
 export default FR;

@@ -1,4 +1,4 @@
-import type { RefObject } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HelpHit, Runtime } from '../../core/runtime';
 import type { TabId } from '../../core/tabs';
@@ -31,6 +31,7 @@ export function Help({
   openArticle,
   returnTo,
   searchBox,
+  news,
 }: {
   rt: Runtime;
   t: Messages;
@@ -40,6 +41,8 @@ export function Help({
   /** The article just closed: its entry takes the focus back. */
   returnTo: string | null;
   searchBox: RefObject<HTMLInputElement | null>;
+  /** The News section (news.tsx), shown on the home view. */
+  news?: ComponentChildren;
 }) {
   const [results, setResults] = useState<Results>({ state: 'loading' });
   const [identitySeq, setIdentitySeq] = useState(0);
@@ -102,6 +105,7 @@ export function Help({
             {NEXT}
           </button>
         ))}
+      {!q && news}
       <p role="status" class="status">
         {statusText(t, results, q)}
       </p>

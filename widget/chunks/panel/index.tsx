@@ -9,6 +9,7 @@ import { useStore } from '../../ui/use-store';
 import { Article } from './article';
 import { Header } from './header';
 import { Help } from './help';
+import { News, NewsEntry } from './news';
 import { PANEL_CSS } from './styles';
 
 /** The program chunk (widget/chunks/program): the Onboarding tab, loaded when it is shown. */
@@ -76,6 +77,9 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
   const [query, setQuery] = useState(ui.query);
   const [slug, setSlug] = useState<string | null>(ui.article);
   const [returnTo, setReturnTo] = useState<string | null>(null);
+  // An announcement's detail (from News, or a popup that won the slot: ui.news, consumed here).
+  const [news, setNews] = useState<string | null>(ui.news ?? null);
+  const [newsBack, setNewsBack] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const current = ui.tabs.includes(ui.tab) ? ui.tab : ui.tabs[0]!;
@@ -84,11 +88,13 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
   useEffect(() => {
     setQuery(ui.query);
     setSlug(ui.article);
+    setNews(ui.news ?? null);
+    if (ui.news) rt.ui.set({ news: null });
   }, [ui.help]);
 
   useEffect(() => {
     if (ui.kb && !slug) searchBox.current?.focus();
-    else if (!slug) root.current?.focus();
+    else if (!slug && !news) root.current?.focus();
   }, []);
 
   const help = current === 'help';
@@ -103,13 +109,13 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
           setSlug(null);
         }
       : null;
-  const home = help && !slug && !query.trim();
+  const home = help && !slug && !news && !query.trim();
   const tabbed = ui.tabs.length > 1;
   return (
     <div
       ref={root}
       tabIndex={-1}
-      class={`panel${home ? ' home' : ''}${slug && help ? ' reading' : ''}${tabbed ? ' tabbed' : ''}`}
+      class={`panel${home ? ' home' : ''}${(slug || news) && help ? ' reading' : ''}${tabbed ? ' tabbed' : ''}`}
     >
       <Header rt={rt} t={t} home={home} onBack={back} />
       {tabbed && <Tabs rt={rt} t={t} tabs={ui.tabs} current={current} />}
@@ -120,7 +126,17 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
       >
         {current === 'onboarding' && <Onboarding rt={rt} cat={cat} load={load} />}
         {help &&
-          (slug ? (
+          (news && rt.exp ? (
+            <NewsEntry
+              rt={rt}
+              cat={cat}
+              id={news}
+              back={() => {
+                setNewsBack(news);
+                setNews(null);
+              }}
+            />
+          ) : slug ? (
             <Article rt={rt} cat={cat} slug={slug} />
           ) : (
             <Help
@@ -131,6 +147,19 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
               openArticle={open}
               returnTo={returnTo}
               searchBox={searchBox}
+              news={
+                rt.exp && (
+                  <News
+                    exp={rt.exp}
+                    cat={cat}
+                    returnTo={newsBack}
+                    open={(id) => {
+                      setNewsBack(null);
+                      setNews(id);
+                    }}
+                  />
+                )
+              }
             />
           ))}
       </div>

@@ -78,6 +78,11 @@ legend{float:left;width:100%;padding:0;margin:0 0 10px;font-weight:600}
 .fb button[aria-pressed=true]{background:var(--accent);color:var(--bg)}
 .fb .status{margin:10px 0 0}
 .tabs{display:flex;background:var(--bg);border-bottom:1px solid var(--line);padding:0 8px}
+.news h2{font-size:13px;margin:0;padding:12px 14px 0;color:var(--muted);font-weight:600}
+.unread{font-style:normal;color:var(--accent);font-weight:600;margin-left:8px}
+.unread::before{content:"";display:inline-block;width:7px;height:7px;border-radius:50%;background:currentColor;margin-right:4px}
+.nb{white-space:pre-line}
+article>.btn{margin:0 0 12px}
 [role=tab]{flex:1;background:none;border:0;border-bottom:3px solid transparent;padding:10px 6px;cursor:pointer;
 color:var(--muted)}
 [role=tab][aria-selected=true]{color:var(--accent);border-bottom-color:var(--accent);font-weight:600}
