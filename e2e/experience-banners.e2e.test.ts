@@ -167,7 +167,8 @@ it('dismissal (keyboard): it goes with its reserved room, dismissed: true is pos
   await region(w.page, 'Every time').waitFor();
   await expect.poll(() => w.decisions().length).toBe(n + 2);
   await frames(w.page);
-  expect(w.delivered.slice(-2).map((d) => d.banners)).toEqual([[always.id], [always.id]]);
+  // The answers' bodies are read after their requests count: wait for both to be parsed.
+  await expect.poll(() => w.delivered.slice(-2).map((d) => d.banners)).toEqual([[always.id], [always.id]]);
   expect(await closeMe.count()).toBe(0);
   expect(await region(w.page, 'Only once').count()).toBe(0);
   expect(seenOf(always)).toHaveLength(2);
