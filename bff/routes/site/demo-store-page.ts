@@ -103,9 +103,16 @@ function productCard(p: Product): string {
  * (nonce) keeps the cart count, tells the widget when something goes into the cart
  * (`Widget.event.push('demo_added_to_cart')`, which ticks off the onboarding program's event item) and
  * hands two help links to the widget, all through the $widget queue. The store tour anchors its steps to
- * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts).
+ * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts), the basket launcher its beacon
+ * to `#cart` (server-core/setup/demo-visible-experiences.ts); the nav's Feedback link goes to the second
+ * demo page, where the survey is.
  */
-export function demoStorePage(input: { snippet: string; nonce: string; apiPage: string }): string {
+export function demoStorePage(input: {
+  snippet: string;
+  nonce: string;
+  apiPage: string;
+  feedbackPage: string;
+}): string {
   const n = escapeHtml(input.nonce);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Acme Outfitters · demo store</title>${FAVICON_LINK}${input.snippet}
@@ -114,7 +121,7 @@ export function demoStorePage(input: { snippet: string; nonce: string; apiPage: 
 <p class="bar">Free shipping on orders over €50 · 30-day returns</p>
 <header>
 <a class="brand" href="/demo" aria-label="Acme Outfitters home">${DEMO_LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" ')}</a>
-<nav aria-label="Main"><a href="#shop">Shop</a><a href="#shop">New in</a><a href="#help">Help</a></nav>
+<nav aria-label="Main"><a href="#shop">Shop</a><a href="#shop">New in</a><a href="#help">Help</a><a href="${escapeHtml(input.feedbackPage)}">Feedback</a></nav>
 <button type="button" class="cart" id="cart" data-cart>Cart <strong id="count">0</strong></button>
 </header>
 <main>
