@@ -6,7 +6,7 @@ body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1
 a{color:#1f5fa8}
 header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb}
 .brand svg{display:block;width:96px;height:32px}
-nav{display:flex;gap:18px;flex:1}
+nav{display:flex;gap:18px;flex:1;min-width:0;overflow-x:auto}
 nav a{color:#1f2430;text-decoration:none;font-weight:500;white-space:nowrap}
 nav a[aria-current]{color:#1f5fa8}
 main{max-width:760px;margin:0 auto;padding:48px clamp(16px,4vw,48px) 160px}
