@@ -60,7 +60,7 @@ const STYLE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2430;background:#fafbfc}
 a{color:#1f5fa8}
 .bar{margin:0;background:#1f2430;color:#fff;text-align:center;font-size:13px;padding:6px 12px}
-header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb;position:sticky;top:0;z-index:1}
+header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb}
 .brand svg{display:block;width:96px;height:32px}
 nav{display:flex;gap:18px;flex:1;min-width:0;overflow-x:auto}
 nav a{color:#1f2430;text-decoration:none;font-weight:500;white-space:nowrap}
@@ -105,7 +105,8 @@ function productCard(p: Product): string {
  * hands two help links to the widget, all through the $widget queue. The store tour anchors its steps to
  * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts), the basket launcher its beacon
  * to `#cart` (server-core/setup/demo-visible-experiences.ts); the nav's Feedback link goes to the second
- * demo page, where the survey is.
+ * demo page, where the survey is. The header scrolls with the page: the demo's sticky banner is fixed to
+ * the top of the viewport, and a sticky header there would slide under it (and hide the beacon's `#cart`).
  */
 export function demoStorePage(input: {
   snippet: string;
