@@ -2,14 +2,14 @@ import { escapeHtml } from '../../../server-core/lib/escape-html';
 import { DEMO_LOGO_SVG, FAVICON_LINK } from './demo-assets';
 
 const STYLE = `*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2430;background:#fafbfc}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2430;background:#fafbfc;min-height:100vh;display:flex;flex-direction:column}
 a{color:#1f5fa8}
 header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb}
 .brand svg{display:block;width:96px;height:32px}
 nav{display:flex;gap:18px;flex:1;min-width:0;overflow-x:auto}
 nav a{color:#1f2430;text-decoration:none;font-weight:500;white-space:nowrap}
 nav a[aria-current]{color:#1f5fa8}
-main{max-width:760px;margin:0 auto;padding:48px clamp(16px,4vw,48px) 160px}
+main{flex:1;width:100%;max-width:760px;margin:0 auto;padding:48px clamp(16px,4vw,48px) 160px}
 h1{font-size:clamp(28px,4vw,40px);line-height:1.15;margin:0 0 12px}
 .lead{font-size:18px;color:#4a5263;margin:0 0 32px}
 .order{background:#fff;border:1px solid #e3e6eb;border-radius:12px;padding:20px 24px}
