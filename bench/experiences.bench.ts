@@ -23,12 +23,21 @@ import type {
   Targeting,
   UrlRule,
 } from '../server-core/experiences/definition';
+import type { ExperienceType } from '../server-core/experiences/experience';
 import { DAY, systemClock } from '../server-core/lib/clock';
 import { sha256Hex } from '../server-core/lib/crypto';
 import { newId } from '../server-core/lib/ulid';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { seedWorkspace } from '../server-core/setup/seed-workspace';
 import {
+  announcementDefinition,
+  bannerDefinition,
+  launcherDefinition,
+  surveyDefinition,
+  trackerDefinition,
+} from '../server-core/testing/experience-part2-drafts';
+import {
+  type InsertedExperience,
   insertExperience,
   programDefinition,
   step,
@@ -145,12 +154,128 @@ function windowOf(r: ReturnType<typeof rng>, now: number): Targeting['window'] {
   return { starts_at: new Date(now - 30 * DAY).toISOString(), ends_at: null };
 }
 
+/**
+ * The seven types in a 20-slot mix, repeated: 6 tours, 2 programs, 4 launchers, 2 banners, 2 announcements,
+ * 2 surveys and 2 trackers in every 20 experiences (60, 20, 40, 20, 20, 20 and 20 of 200).
+ */
+const TYPE_MIX: readonly ExperienceType[] = [
+  'tour',
+  'launcher',
+  'program',
+  'tour',
+  'banner',
+  'launcher',
+  'announcement',
+  'tour',
+  'survey',
+  'tracker',
+  'tour',
+  'launcher',
+  'program',
+  'tour',
+  'banner',
+  'launcher',
+  'announcement',
+  'tour',
+  'survey',
+  'tracker',
+];
+const ALL_TYPES: readonly ExperienceType[] = [
+  'tour',
+  'program',
+  'launcher',
+  'banner',
+  'announcement',
+  'survey',
+  'tracker',
+];
+
+/** A published definition of the type with its realistic content, on the targeting drawn for it. */
+function definitionOf(type: ExperienceType, r: ReturnType<typeof rng>, t: Targeting, i: number, now: Date) {
+  const feature = `#feature-${r.int(10)}`;
+  switch (type) {
+    case 'tour': {
+      const steps = Array.from({ length: 3 + r.int(4) }, (_, s) =>
+        step(`st${i}-${s}`, {
+          page: r.next() < 0.5 ? { match: 'prefix', value: `/app/section${r.int(20)}` } : null,
+        }),
+      );
+      return tourDefinition({ targeting: t, frequency: frequency(r), steps });
+    }
+    case 'program':
+      return programDefinition({ targeting: t });
+    case 'launcher': {
+      const kind = r.pick(['beacon', 'beacon', 'icon', 'button'] as const);
+      const action = r.pick([
+        { type: 'tooltip', text: 'This is where reports live.' },
+        { type: 'tooltip', text: 'Invite your team from here.' },
+        { type: 'open_help' },
+        { type: 'open_url', url: 'https://docs.example.com/reports' },
+      ] as const);
+      return launcherDefinition({
+        targeting: t,
+        content: {
+          kind,
+          target: { selector: feature },
+          label: kind === 'button' ? 'What is new?' : null,
+          activation: r.pick(['hover', 'click'] as const),
+          action,
+        },
+      });
+    }
+    case 'banner': {
+      const placement = r.pick(['top', 'top', 'bottom', 'before', 'inside_top'] as const);
+      const anchored = placement !== 'top' && placement !== 'bottom';
+      return bannerDefinition({
+        targeting: t,
+        frequency: r.next() < 0.5 ? { kind: 'once' } : { kind: 'unlimited' },
+        content: {
+          placement,
+          target: anchored ? { selector: feature } : null,
+          sticky: !anchored && r.next() < 0.5,
+          button:
+            r.next() < 0.3
+              ? null
+              : { label: 'See how', url: null, action: r.pick(['open_help', 'open_chat'] as const) },
+        },
+      });
+    }
+    case 'announcement': {
+      const x = r.next();
+      return announcementDefinition({
+        targeting: t,
+        content: {
+          distribution: r.pick(['silent', 'badge', 'badge', 'popup'] as const),
+          title: `Release ${i}`,
+          starts_at: new Date(now.getTime() - (1 + r.int(60)) * DAY).toISOString(),
+          ends_at:
+            x < 0.2
+              ? new Date(now.getTime() - DAY).toISOString()
+              : x < 0.5
+                ? new Date(now.getTime() + 30 * DAY).toISOString()
+                : null,
+        },
+      });
+    }
+    case 'survey':
+      return surveyDefinition({
+        targeting: t,
+        frequency: frequency(r),
+        placement: r.pick(['corner', 'modal'] as const),
+      });
+    case 'tracker':
+      return trackerDefinition({ targeting: t, eventName: `${r.pick(EVENT_NAMES)}_page` });
+  }
+}
+
 async function seed(db: Db, now: Date) {
   const r = rng(13);
   const seeded = await seedWorkspace(db, { now, name: 'bench experiences' });
   const ws = seeded.workspaceId;
-  const tours: { id: string; versionId: string }[] = [];
-  const programs: { id: string; versionId: string }[] = [];
+  const published = Object.fromEntries(ALL_TYPES.map((type) => [type, [] as InsertedExperience[]])) as Record<
+    ExperienceType,
+    InsertedExperience[]
+  >;
   for (let i = 0; i < EXPERIENCES; i++) {
     const t = targeting({
       pages: pageRules(r),
@@ -163,28 +288,13 @@ async function seed(db: Db, now: Date) {
       triggers: r.next() < 0.3 ? { time_on_page_seconds: 5 } : {},
     });
     const at = new Date(now.getTime() - (EXPERIENCES - i) * 60_000);
-    if (i % 4 === 3) {
-      programs.push(
-        await insertExperience(db, ws, {
-          type: 'program',
-          definition: programDefinition({ targeting: t }),
-          at,
-        }),
-      );
-    } else {
-      const steps = Array.from({ length: 3 + r.int(4) }, (_, s) =>
-        step(`st${i}-${s}`, {
-          page: r.next() < 0.5 ? { match: 'prefix', value: `/app/section${r.int(20)}` } : null,
-        }),
-      );
-      tours.push(
-        await insertExperience(db, ws, {
-          type: 'tour',
-          definition: tourDefinition({ targeting: t, frequency: frequency(r), steps }),
-          at,
-        }),
-      );
-    }
+    const type = TYPE_MIX[i % TYPE_MIX.length]!;
+    const inserted = await insertExperience(db, ws, {
+      type,
+      definition: definitionOf(type, r, t, i, now),
+      at,
+    });
+    published[type].push(inserted);
   }
   // 10,000 contacts with attributes, 200,000 events over 400 days, 50,000 sessions.
   await db.query(
@@ -203,7 +313,8 @@ async function seed(db: Db, now: Date) {
      from generate_series(1, ${EVENTS}) g`,
     [ws, now, EVENT_NAMES],
   );
-  const all = [...tours, ...programs];
+  // Sessions of the sessioned types: tours, programs and surveys.
+  const all = [...published.tour, ...published.program, ...published.survey];
   await db.query(
     `insert into experience_sessions (workspace_id, id, experience_id, version_id, contact_id, widget_visitor_id, state,
        end_reason, started_at, ended_at, updated_at, trigger)
@@ -216,7 +327,7 @@ async function seed(db: Db, now: Date) {
     [ws, all.map((e) => e.id), all.map((e) => e.versionId), all.length, now],
   );
   await db.exec('analyze');
-  return { seeded, ws, tours, programs };
+  return { seeded, ws, published };
 }
 
 const URLS = [
@@ -237,7 +348,7 @@ async function measure(db: Db, label: string): Promise<void> {
   const now = new Date();
   await prepareDatabase(db, now);
   const seedStarted = performance.now();
-  const { seeded, ws } = await seed(db, now);
+  const { seeded, ws, published } = await seed(db, now);
   const seedMs = performance.now() - seedStarted;
   const services = createServices({
     db,
@@ -259,8 +370,8 @@ async function measure(db: Db, label: string): Promise<void> {
   for (const url of URLS) candidates += preselect(index, parsePageUrl(url)!, true, Date.now()).length;
 
   const inProcess: number[] = [];
-  let autoStarts = 0;
-  let programsShown = 0;
+  const shown = { auto_start: 0, programs: 0, launchers: 0, banners: 0, announcements: 0 };
+  const autoStartTypes = new Map<string, number>();
   for (let i = 0; i < ROUNDS; i++) {
     const identified = r.next() < 0.7;
     const started = performance.now();
@@ -273,8 +384,14 @@ async function measure(db: Db, label: string): Promise<void> {
       },
     );
     inProcess.push(performance.now() - started);
-    if (d.auto_start) autoStarts++;
-    programsShown += d.programs.length;
+    if (d.auto_start) {
+      shown.auto_start++;
+      autoStartTypes.set(d.auto_start.type, (autoStartTypes.get(d.auto_start.type) ?? 0) + 1);
+    }
+    shown.programs += d.programs.length;
+    shown.launchers += d.launchers.length;
+    shown.banners += d.banners.length;
+    shown.announcements += d.announcements.items.length;
   }
 
   // Visitors with tokens: identified ones under the current identity secret, and anonymous ones.
@@ -326,9 +443,11 @@ async function measure(db: Db, label: string): Promise<void> {
     services.close();
   }
   const drop = (ms: number[]) => ms.slice(ms.length / 10);
+  const mix = ALL_TYPES.map((type) => `${published[type].length} ${type}s`).join(', ');
   console.log(
-    `experience decision on ${label}: ${EXPERIENCES} published experiences (${index.experiences.length} indexed), ` +
-      `${CONTACTS} contacts, ${EVENTS} events, ${SESSIONS} sessions (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+    `experience decision on ${label}: ${EXPERIENCES} published experiences of all seven types (${mix}; ` +
+      `${index.experiences.length} indexed), ${CONTACTS} contacts, ${EVENTS} events, ${SESSIONS} sessions ` +
+      `(seeded in ${(seedMs / 1000).toFixed(1)} s)`,
   );
   console.log(
     `  cold index load (1 query + compile)          ${coldMs.toFixed(1)} ms; ${(candidates / URLS.length).toFixed(1)} candidates per page after window/audience/pages`,
@@ -336,8 +455,12 @@ async function measure(db: Db, label: string): Promise<void> {
   console.log(line('decideExperiences in-process (70% identified)', summarize(drop(inProcess))));
   console.log(line('GET /widget/experiences via app.request', summarize(drop(viaApp))));
   console.log(line('GET /widget/experiences over loopback HTTP', summarize(drop(viaHttp))));
+  const per = (n: number) => (n / ROUNDS).toFixed(2);
+  const byType = [...autoStartTypes].map(([type, n]) => `${type} ${per(n)}`).join(', ');
   console.log(
-    `  per decision: ${(autoStarts / ROUNDS).toFixed(2)} auto-starts, ${(programsShown / ROUNDS).toFixed(2)} programs (goal p95 < 15 ms server time)`,
+    `  per decision: ${per(shown.auto_start)} auto-starts (${byType || 'none'}), ${per(shown.programs)} programs, ` +
+      `${per(shown.launchers)} launchers, ${per(shown.banners)} banners, ${per(shown.announcements)} announcements ` +
+      '(goal p95 < 15 ms server time)',
   );
 }
 

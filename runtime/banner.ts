@@ -25,6 +25,7 @@ export function printBanner(input: {
     `listening on ${input.url} (public URL ${base}; ${input.db === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres via DATABASE_URL'}; ready in ${seconds(input.ms)}${created})`,
     '',
     `  Demo store       ${base}/demo`,
+    `  Feedback page    ${base}/demo/feedback`,
     `  Widget harness   ${base}/demo/api`,
     `  API reference    ${base}/docs`,
     `  OpenAPI          ${base}/api/v1/openapi.json`,

@@ -205,7 +205,7 @@ async function seedDemoExperiences(ctx: Ctx, people: Record<'ada' | 'grace' | 'a
     name: 'Spring release',
     slug: 'spring-release',
     draft: {
-      targeting: defaultTargeting(),
+      targeting: { ...defaultTargeting(), pages: acmeAppPages() },
       frequency: { kind: 'once' },
       content: {
         message: 'New: invoice exports',

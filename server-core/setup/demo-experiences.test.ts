@@ -4,7 +4,9 @@ import type { Ctx } from '../context';
 import type { Db } from '../db/db';
 import { decideExperiences } from '../experiences/decision/decide-experiences';
 import { createExperienceIndexCache } from '../experiences/decision/index-cache';
-import type { ProgramContent, TourContent } from '../experiences/definition';
+import { passesBeforeLedger } from '../experiences/decision/targeting';
+import { parsePageUrl } from '../experiences/decision/url-match';
+import type { ProgramContent, SurveyContent, TourContent } from '../experiences/definition';
 import { publishExperience } from '../experiences/publish-experience';
 import { updateExperience } from '../experiences/update-experience';
 import { getWorkspaceExperience } from '../experiences/workspace-experiences';
@@ -19,6 +21,17 @@ import {
   ensureDemoExperiences,
 } from './demo-experiences';
 import { getDemoWorkspaceId, seedDemoWorkspace } from './demo-seed';
+import {
+  DEMO_ANNOUNCEMENT,
+  DEMO_ANNOUNCEMENT_SLUG,
+  DEMO_BANNER,
+  DEMO_BANNER_SLUG,
+  DEMO_FEEDBACK_PATH,
+  DEMO_LAUNCHER,
+  DEMO_LAUNCHER_SLUG,
+  DEMO_NPS_ATTRIBUTE,
+  DEMO_SURVEY_SLUG,
+} from './demo-visible-experiences';
 import { ensureDemoWidget } from './demo-widget';
 
 /** The demo workspace is one per database: each suite (its own database) seeds it once. */
@@ -104,13 +117,104 @@ describeDb('demo experiences', (getDb) => {
   });
 });
 
+describeDb('demo launcher, banner, announcement and survey', (getDb) => {
+  const seed = seeder(getDb);
+
+  it('one of each published once under its slug, the survey alone on the second demo page', async () => {
+    const { db, now, ctx, workspaceId, bySlug } = await seed();
+    await Promise.all([ensureDemoExperiences(db, now), ensureDemoExperiences(db, now)]);
+    await ensureDemoExperiences(db, now);
+    const slugs = [DEMO_LAUNCHER_SLUG, DEMO_BANNER_SLUG, DEMO_ANNOUNCEMENT_SLUG, DEMO_SURVEY_SLUG];
+    const counts = await db.query<{ slug: string; type: string; experiences: number; versions: number }>(
+      `select e.slug, e.type, count(distinct e.id)::int as experiences, count(v.id)::int as versions
+       from experiences e join experience_versions v on v.workspace_id = e.workspace_id and v.experience_id = e.id
+       where e.workspace_id = $1 and e.slug = any($2::text[]) group by e.slug, e.type order by e.type`,
+      [workspaceId, slugs],
+    );
+    expect(counts).toEqual([
+      { slug: DEMO_ANNOUNCEMENT_SLUG, type: 'announcement', experiences: 1, versions: 1 },
+      { slug: DEMO_BANNER_SLUG, type: 'banner', experiences: 1, versions: 1 },
+      { slug: DEMO_LAUNCHER_SLUG, type: 'launcher', experiences: 1, versions: 1 },
+      { slug: DEMO_SURVEY_SLUG, type: 'survey', experiences: 1, versions: 1 },
+    ]);
+
+    const launcher = await bySlug(DEMO_LAUNCHER_SLUG);
+    expect(launcher.status).toBe('published');
+    expect(launcher.published_definition!.content).toEqual({
+      kind: 'beacon',
+      target: { selector: '#cart' },
+      label: null,
+      activation: 'hover',
+      action: { type: 'tooltip', text: 'Your basket lives here.' },
+    });
+    expect(DEMO_LAUNCHER.target.selector).toBe('#cart');
+    const banner = await bySlug(DEMO_BANNER_SLUG);
+    expect(banner.published_definition!.content).toEqual(DEMO_BANNER);
+    expect(banner.published_definition!.content).toMatchObject({
+      message: 'Free delivery this week.',
+      button: { label: 'See how', url: null, action: 'open_help' },
+      placement: 'top',
+      sticky: true,
+      dismissible: true,
+    });
+    expect(banner.published_definition!.frequency).toEqual({ kind: 'unlimited' });
+    const announcement = await bySlug(DEMO_ANNOUNCEMENT_SLUG);
+    expect(announcement.published_definition!.content).toEqual(DEMO_ANNOUNCEMENT);
+    expect(DEMO_ANNOUNCEMENT).toMatchObject({
+      distribution: 'badge',
+      title: 'Gift cards are here',
+      body: 'Buy one from the basket.',
+      starts_at: null,
+      ends_at: null,
+    });
+    const survey = await bySlug(DEMO_SURVEY_SLUG);
+    expect(survey.published_definition!.frequency).toEqual({ kind: 'once' });
+    const content = survey.published_definition!.content as SurveyContent;
+    expect(content.placement).toBe('corner');
+    expect(content.questions.map((q) => [q.id, q.kind, q.attribute_key])).toEqual([
+      ['recommend', 'nps', DEMO_NPS_ATTRIBUTE],
+      ['came-for', 'choice', null],
+      ['improve', 'freetext', null],
+    ]);
+
+    // Which demo page each is targeted at, as the decision's index reads the published versions: the
+    // survey never shares the store with the auto-started tour.
+    const index = await createExperienceIndexCache({ db, clock: ctx.clock }).get(workspaceId);
+    const targetedOn = (path: string) =>
+      index.experiences
+        .filter((e) =>
+          passesBeforeLedger(e, parsePageUrl(`http://localhost:8787${path}`)!, false, now.getTime()),
+        )
+        .map((e) => e.name)
+        .sort();
+    expect(targetedOn('/demo')).toEqual([
+      'Basket beacon',
+      'Free delivery banner',
+      'Get to know the store',
+      'Gift cards',
+      'Store tour',
+    ]);
+    expect(targetedOn(DEMO_FEEDBACK_PATH)).toEqual(['Get to know the store', 'Gift cards', 'Store feedback']);
+    expect(targetedOn('/demo/api')).toEqual(['Get to know the store', 'Gift cards']);
+    const store = await decideExperiences(
+      ctx,
+      { index: createExperienceIndexCache({ db, clock: ctx.clock }) },
+      { visitor: { id: 'demo-visitor-2', contactId: null }, url: 'http://localhost:8787/demo' },
+    );
+    expect(store.auto_start).toMatchObject({
+      type: 'tour',
+      experience_id: (await bySlug(DEMO_STORE_TOUR_SLUG)).id,
+    });
+  });
+});
+
 describeDb('demo experiences over an older demo', (getDb) => {
   const seed = seeder(getDb);
 
-  it('a demo seeded before the store had its tour: its app tour and program are narrowed to the app once', async () => {
+  it('a demo seeded before the store had its tour and banner: its app tour, program and banner are narrowed to the app once', async () => {
     const { db, now, ctx, bySlug } = await seed();
     // As the seed of issue 13 left them: every page.
-    for (const slug of ['welcome-tour', 'getting-started']) {
+    for (const slug of ['welcome-tour', 'getting-started', 'spring-release']) {
       const e = await bySlug(slug);
       await updateExperience(ctx, e.id, {
         draft: { ...e.draft, targeting: { ...e.draft.targeting, pages: { include: [], exclude: [] } } },
@@ -118,7 +222,7 @@ describeDb('demo experiences over an older demo', (getDb) => {
       await publishExperience(ctx, e.id);
     }
     await ensureDemoExperiences(db, now);
-    for (const slug of ['welcome-tour', 'getting-started']) {
+    for (const slug of ['welcome-tour', 'getting-started', 'spring-release']) {
       const e = await bySlug(slug);
       expect(e.status, slug).toBe('published');
       expect(e.published_definition!.targeting.pages.include, slug).toEqual([

@@ -15,6 +15,7 @@ import { getWorkspaceExperience } from '../experiences/workspace-experiences';
 import { acmeAppPages } from './demo-contacts';
 import { DEMO_STORE_GUIDE_TITLE } from './demo-content';
 import { getDemoWorkspaceId } from './demo-seed';
+import { DEMO_BANNER_SLUG, DEMO_VISIBLE_EXPERIENCES } from './demo-visible-experiences';
 
 /** The slugs of the demo store's tour and onboarding program (the examples of /docs name them too). */
 export const DEMO_STORE_TOUR_SLUG = 'store-tour';
@@ -125,9 +126,12 @@ export function demoProgramSections(tourId: string, guideId: string): ProgramCon
  * The in-app experiences of the demo store, added on every start when missing (after ensureDemoWidget and
  * ensureDemoContent, whose article and guide the program names): a tour auto-started once per browser on
  * /demo, and an onboarding program with an item of each kind in the widget's Onboarding tab on /demo and
- * /demo/api. Both are published through the same path as the portal. Never touches what exists, except
+ * /demo/api; and a launcher, a banner and an announcement on the store and a survey on /demo/feedback
+ * (server-core/setup/demo-visible-experiences.ts). All are published through the same path as the portal,
+ * each added when its slug is missing. Never touches what exists, except
  * once: a demo seeded before the store had its tour targeted its app tour and program at every page, so
- * when the store tour is first added they are narrowed to Acme's app (`acmeAppPages`) and republished.
+ * when the store tour is first added they are narrowed to Acme's app (`acmeAppPages`) and republished; the
+ * same for the app's banner (`spring-release`) when the store banner is first added.
  * Two nodes starting together add them once (an advisory lock).
  */
 export async function ensureDemoExperiences(db: Db, now: Date): Promise<void> {
@@ -161,27 +165,44 @@ export async function ensureDemoExperiences(db: Db, now: Date): Promise<void> {
       tourId = tour.id;
     }
 
-    if (await bySlug(DEMO_ONBOARDING_SLUG)) return;
-    const guideId = await idOf(
-      'select id from guides where workspace_id = $1 and title = $2',
-      DEMO_STORE_GUIDE_TITLE,
-    );
-    if (!guideId) return; // ensureDemoContent adds it; the next start adds the program
-    const program = await createExperience(ctx, {
-      type: 'program',
-      name: 'Get to know the store',
-      slug: DEMO_ONBOARDING_SLUG,
-      draft: {
-        targeting: { ...defaultTargeting(), pages: { include: [DEMO_PAGES], exclude: [] } },
-        frequency: null,
-        content: { sections: demoProgramSections(tourId, guideId) },
-      },
-    });
-    await publishExperience(ctx, program.id);
+    if (!(await bySlug(DEMO_ONBOARDING_SLUG))) {
+      const guideId = await idOf(
+        'select id from guides where workspace_id = $1 and title = $2',
+        DEMO_STORE_GUIDE_TITLE,
+      );
+      // ensureDemoContent adds the guide; without it, the next start adds the program.
+      if (guideId) {
+        const program = await createExperience(ctx, {
+          type: 'program',
+          name: 'Get to know the store',
+          slug: DEMO_ONBOARDING_SLUG,
+          draft: {
+            targeting: { ...defaultTargeting(), pages: { include: [DEMO_PAGES], exclude: [] } },
+            frequency: null,
+            content: { sections: demoProgramSections(tourId, guideId) },
+          },
+        });
+        await publishExperience(ctx, program.id);
+      }
+    }
+
+    for (const e of DEMO_VISIBLE_EXPERIENCES) {
+      if (await bySlug(e.slug)) continue;
+      // The app's banner of an older demo showed on every page: the store keeps one banner, its own.
+      if (e.slug === DEMO_BANNER_SLUG)
+        await keepAppExperiencesInTheApp(ctx, [await bySlug('spring-release')]);
+      const created = await createExperience(ctx, {
+        type: e.type,
+        name: e.name,
+        slug: e.slug,
+        draft: e.draft,
+      });
+      await publishExperience(ctx, created.id);
+    }
   });
 }
 
-/** The app tour and program of a demo seeded before the store had its own: narrowed to Acme's app pages. */
+/** The app tour, program and banner of a demo seeded before the store had its own: narrowed to Acme's app. */
 async function keepAppExperiencesInTheApp(ctx: Ctx, ids: (string | null)[]) {
   for (const id of ids) {
     if (!id) continue;

@@ -60,9 +60,9 @@ const STYLE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2430;background:#fafbfc}
 a{color:#1f5fa8}
 .bar{margin:0;background:#1f2430;color:#fff;text-align:center;font-size:13px;padding:6px 12px}
-header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb;position:sticky;top:0;z-index:1}
+header{display:flex;align-items:center;gap:24px;padding:14px clamp(16px,4vw,48px);background:#fff;border-bottom:1px solid #e3e6eb}
 .brand svg{display:block;width:96px;height:32px}
-nav{display:flex;gap:18px;flex:1}
+nav{display:flex;gap:18px;flex:1;min-width:0;overflow-x:auto}
 nav a{color:#1f2430;text-decoration:none;font-weight:500;white-space:nowrap}
 nav a:hover{color:#1f5fa8}
 button{font:inherit;cursor:pointer}
@@ -90,7 +90,7 @@ h2{font-size:22px;margin:32px 0 16px}
 #added{min-height:1.5em;color:#2e8b57;font-weight:500;margin:12px 0 0}
 footer{border-top:1px solid #e3e6eb;background:#fff;padding:24px clamp(16px,4vw,48px);font-size:14px;color:#5b6475}
 footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:8px 24px;margin:0 0 8px;padding:0}
-@media (max-width:520px){header{gap:12px}nav{gap:12px}.brand svg{width:76px}.card div{padding:10px 12px 12px}}`;
+@media (max-width:520px){header{gap:10px}nav{gap:10px}.wide{display:none}.cart{padding:6px 10px}.brand svg{width:76px}.card div{padding:10px 12px 12px}}`;
 
 function productCard(p: Product): string {
   return `<li class="card">${p.art}<div><h3>${escapeHtml(p.name)}</h3><p>${escapeHtml(p.blurb)}</p>
@@ -103,9 +103,17 @@ function productCard(p: Product): string {
  * (nonce) keeps the cart count, tells the widget when something goes into the cart
  * (`Widget.event.push('demo_added_to_cart')`, which ticks off the onboarding program's event item) and
  * hands two help links to the widget, all through the $widget queue. The store tour anchors its steps to
- * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts).
+ * `#products`, `#cart` and `#help` (server-core/setup/demo-experiences.ts), the basket launcher its beacon
+ * to `#cart` (server-core/setup/demo-visible-experiences.ts); the nav's Feedback link goes to the second
+ * demo page, where the survey is. The header scrolls with the page: the demo's sticky banner is fixed to
+ * the top of the viewport, and a sticky header there would slide under it (and hide the beacon's `#cart`).
  */
-export function demoStorePage(input: { snippet: string; nonce: string; apiPage: string }): string {
+export function demoStorePage(input: {
+  snippet: string;
+  nonce: string;
+  apiPage: string;
+  feedbackPage: string;
+}): string {
   const n = escapeHtml(input.nonce);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Acme Outfitters · demo store</title>${FAVICON_LINK}${input.snippet}
@@ -114,7 +122,7 @@ export function demoStorePage(input: { snippet: string; nonce: string; apiPage: 
 <p class="bar">Free shipping on orders over €50 · 30-day returns</p>
 <header>
 <a class="brand" href="/demo" aria-label="Acme Outfitters home">${DEMO_LOGO_SVG.replace('<svg ', '<svg aria-hidden="true" ')}</a>
-<nav aria-label="Main"><a href="#shop">Shop</a><a href="#shop">New in</a><a href="#help">Help</a></nav>
+<nav aria-label="Main"><a href="#shop">Shop</a><a class="wide" href="#shop">New in</a><a href="#help">Help</a><a href="${escapeHtml(input.feedbackPage)}">Feedback</a></nav>
 <button type="button" class="cart" id="cart" data-cart>Cart <strong id="count">0</strong></button>
 </header>
 <main>

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { manualClock } from '../../../server-core/lib/clock';
 import { DEMO_CART_EVENT, DEMO_STORE_TOUR_STEPS } from '../../../server-core/setup/demo-experiences';
 import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
+import { DEMO_FEEDBACK_PATH, DEMO_LAUNCHER } from '../../../server-core/setup/demo-visible-experiences';
 import { ensureDemoWidget } from '../../../server-core/setup/demo-widget';
 import { describeDb } from '../../../server-core/testing/db';
 import { makeWorkspace } from '../../../server-core/testing/fixtures';
@@ -26,7 +27,7 @@ function expectCspClean(html: string, nonce: string) {
   }
 }
 
-describeDb('site: the demo store, the widget harness and the favicon', (getDb) => {
+describeDb('site: the demo store, its feedback page, the widget harness and the favicon', (getDb) => {
   const services = () =>
     createServices({
       db: getDb(),
@@ -72,8 +73,31 @@ describeDb('site: the demo store, the widget harness and the favicon', (getDb) =
     expect(html).toContain('data-article="track-your-order"');
     expect(html).toContain('<a href="/demo/api">Developer harness: every Widget call</a>');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // The basket launcher's beacon is anchored to an element of this page; the nav leads to the survey's page.
+    expect(DEMO_LAUNCHER.target.selector).toBe('#cart');
+    expect(html.match(/\sid="cart"/g)).toHaveLength(1);
+    expect(html).toMatch(/<nav aria-label="Main">.*<a href="\/demo\/feedback">Feedback<\/a><\/nav>/);
     // No Widget-call buttons on the store: those live on the harness.
     expect(html).not.toContain('data-call');
+  });
+
+  it('/demo/feedback is the second demo page, where the survey asks: the same snippet and strict CSP, linked both ways', async () => {
+    const db = getDb();
+    await seedDemoWorkspace(db, new Date());
+    const app = make();
+    const { res, csp, nonce, html } = await page(app, DEMO_FEEDBACK_PATH);
+    expect(DEMO_FEEDBACK_PATH).toBe('/demo/feedback');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(csp).toBe((await page(app, '/demo')).csp.replace(/nonce-[^']+/g, `nonce-${nonce}`));
+    expect(html).toContain(`<script async nonce="${nonce}" src="${PUBLIC_URL}/cdn/l.js"></script>`);
+    expectCspClean(html, nonce);
+    expect(html).toContain('<h1>Thanks for shopping with us</h1>');
+    expect(html).toContain('<a href="#feedback" aria-current="page">Feedback</a>');
+    expect(html).toContain('<a href="/demo">Back to the demo store</a>');
+    expect(html).toContain('<a href="/demo/api">Developer harness: every Widget call</a>');
+    // No script of its own (the snippet in the head is all): the survey is the widget's.
+    expect(html.split('</head>')[1]).not.toContain('<script');
   });
 
   it('/demo/api is the developer harness: a button per Widget call, identities signed on the server', async () => {
@@ -112,12 +136,16 @@ describeDb('site: the demo store, the widget harness and the favicon', (getDb) =
     const store = await page(app, `/demo?website_id=${ws.website_id.toUpperCase()}`);
     expect(store.html).toContain(`"${ws.website_id}"`);
     expect(store.html).toContain(`<a href="/demo/api?website_id=${ws.website_id}">`);
+    expect(store.html).toContain(`<a href="/demo/feedback?website_id=${ws.website_id}">Feedback</a>`);
+    const feedback = await page(app, `/demo/feedback?website_id=${ws.website_id}`);
+    expect(feedback.html).toContain(`"${ws.website_id}"`);
+    expect(feedback.html).toContain(`<a href="/demo?website_id=${ws.website_id}">Back to the demo store</a>`);
     const api = await page(app, `/demo/api?website_id=${ws.website_id}`);
     expect(api.html).toContain(`"${ws.website_id}"`);
     expect(api.html).toContain(`<a href="/demo?website_id=${ws.website_id}">Back to the demo store</a>`);
     // No identity secret on this workspace: the identity buttons say so by being disabled.
     expect(api.html).toMatch(/data-identify="hmac" disabled/);
-    for (const path of ['/demo', '/demo/api']) {
+    for (const path of ['/demo', '/demo/api', DEMO_FEEDBACK_PATH]) {
       expect((await app.request(`${path}?website_id=01jd2m7r3x8k9q4w5e6t7y8v9a`)).status, path).toBe(404);
       expect((await app.request(`${path}?website_id=<script>`)).status, path).toBe(404);
     }

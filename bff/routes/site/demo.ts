@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import type { Sql } from '../../../server-core/db/db';
 import { parseUlid } from '../../../server-core/lib/ulid';
 import { getDemoWorkspaceId } from '../../../server-core/setup/demo-seed';
+import { DEMO_FEEDBACK_PATH } from '../../../server-core/setup/demo-visible-experiences';
 import { identityHmac } from '../../../server-core/widget/identity-proof';
 import { openIdentitySecret } from '../../../server-core/widget/identity-secret';
 import { buildSnippet } from '../../../server-core/widget/snippet';
@@ -12,6 +13,7 @@ import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 import { type DemoIdentity, demoApiPage } from './demo-api-page';
 import { DEMO_LOGO_SVG, FAVICON_LINK } from './demo-assets';
+import { demoFeedbackPage } from './demo-feedback-page';
 import { demoStorePage } from './demo-store-page';
 
 const DEMO_EMAIL = 'ada@demo.test';
@@ -56,9 +58,11 @@ async function demoIdentity(services: Services, workspaceId: string): Promise<De
 }
 
 /**
- * Two host pages with the snippet installed, for the demo workspace or ?website_id= another one's: /demo,
- * a small store as a visitor meets the widget, and /demo/api, the developer harness with a button per
- * Widget call. Both send the strict CSP a careful customer would (nonce scripts, no inline styles).
+ * Three host pages with the snippet installed, for the demo workspace or ?website_id= another one's: /demo,
+ * a small store as a visitor meets the widget; /demo/feedback, the store's order-confirmation page where the
+ * demo survey asks its questions (apart from the store tour's slot); and /demo/api, the developer harness
+ * with a button per Widget call. All send the strict CSP a careful customer would (nonce scripts, no inline
+ * styles).
  */
 export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): void {
   app.get('/demo/logo.svg', (c) => {
@@ -67,7 +71,7 @@ export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): 
   });
 
   const hostPage =
-    (page: 'store' | 'api'): Handler<AppEnv> =>
+    (page: 'store' | 'api' | 'feedback'): Handler<AppEnv> =>
     async (c) => {
       const requested = c.req.query('website_id');
       const workspace = await workspaceFor(services.db, requested);
@@ -93,11 +97,17 @@ export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): 
       );
       // The other page keeps the website id asked for (the workspace's own spelling, never the raw query).
       const query = requested === undefined ? '' : `?website_id=${workspace!.website_id}`;
-      if (page === 'store')
-        return c.html(demoStorePage({ snippet, nonce, apiPage: `/demo/api${query}` }), 200);
+      const pages = {
+        storePage: `/demo${query}`,
+        apiPage: `/demo/api${query}`,
+        feedbackPage: `${DEMO_FEEDBACK_PATH}${query}`,
+      };
+      if (page === 'store') return c.html(demoStorePage({ snippet, nonce, ...pages }), 200);
+      if (page === 'feedback') return c.html(demoFeedbackPage({ snippet, nonce, ...pages }), 200);
       const identity = await demoIdentity(services, workspace!.id);
       return c.html(demoApiPage({ snippet, nonce, identity, storePage: `/demo${query}` }), 200);
     };
   app.get('/demo', hostPage('store'));
   app.get('/demo/api', hostPage('api'));
+  app.get(DEMO_FEEDBACK_PATH, hostPage('feedback'));
 }
