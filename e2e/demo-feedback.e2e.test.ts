@@ -52,3 +52,23 @@ it('/demo/feedback fits a phone, and so does the store with its four nav links',
   expect(w.errors).toEqual([]);
   await w.close();
 });
+
+it('the demo shows one of each: on /demo the delivery banner, the basket launcher and the unread gift-card announcement; on /demo/feedback the survey', async () => {
+  const w = await watchedPage(browser);
+  await w.page.goto(`${inject('serverUrl')}/demo/feedback`);
+  const survey = w.page.getByRole('region', { name: 'Survey' });
+  await survey.waitFor();
+  await survey.getByRole('button', { name: 'Close survey' }).click();
+  await expect.poll(() => survey.count()).toBe(0);
+
+  await noAutoStart(w.page); // the store tour would take the slot; the rest is not intrusive
+  await w.page.goto(`${inject('serverUrl')}/demo`);
+  await w.page.getByRole('region', { name: 'Free delivery this week.' }).waitFor();
+  const basket = w.page.getByRole('button', { name: 'Show tip', exact: true });
+  await basket.waitFor();
+  await basket.hover();
+  await expect.poll(() => w.page.getByRole('tooltip').textContent()).toBe('Your basket lives here.');
+  await w.page.getByRole('button', { name: 'Open support, 1 unread announcement' }).waitFor();
+  expect(w.errors).toEqual([]);
+  await w.close();
+});

@@ -62,7 +62,12 @@ it('a click tooltip launcher beside its target: each opening is one activation (
   await expect.poll(beside).toBe(true);
   await w.page.setViewportSize({ width: 700, height: 760 });
   await expect.poll(beside).toBe(true);
+  // Its target scrolled out of view: hidden, not pinned to the viewport's edge; back in view, shown again.
+  await w.page.evaluate(() => window.scrollTo(0, 1000));
+  await expect.poll(() => beacon.isVisible()).toBe(false);
   await w.page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => beacon.isVisible()).toBe(true);
+  await expect.poll(beside).toBe(true);
   expect(w.chunks('launcher')).toHaveLength(1);
   expect(w.chunks('banner')).toEqual([]);
   expect(w.delivered[0]).toEqual({ launchers: [l.id], banners: [] });

@@ -132,9 +132,12 @@ export function createLaunchers(host: SurfaceHost): LauncherLayer {
                 b.remove();
                 wait();
               },
-              placed() {
-                b.classList.remove('w');
-                if (!announced) {
+              placed(_side, _x, _y, r) {
+                // Hidden while its target is scrolled out of view (shift would pin it to the viewport's edge).
+                const out = r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth;
+                b.classList.toggle('w', out);
+                if (out) closeTip();
+                if (!announced && !out) {
                   announced = true;
                   on.shown();
                 }
