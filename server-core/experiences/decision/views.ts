@@ -1,10 +1,7 @@
 import type {
   AnnouncementDistribution,
-  BannerButton,
-  BannerPlacement,
-  LauncherAction,
-  LauncherActivation,
-  LauncherKind,
+  BannerContent,
+  LauncherContent,
   SurveyPlacement,
   SurveyQuestion,
 } from '../definition';
@@ -14,33 +11,20 @@ import type {
  * Part 2): the published version's content with the ids the widget posts back.
  */
 
-/** A launcher the person has not activated yet. */
-export interface LauncherView {
+/** The ids the widget posts back with a seen record. */
+interface Delivered {
   experience_id: string;
   version_id: string;
-  kind: LauncherKind;
-  target: { selector: string };
-  label: string | null;
-  activation: LauncherActivation;
-  action: LauncherAction;
 }
 
-/** A banner the person has not dismissed (and for `once`, never seen). */
-export interface BannerView {
-  experience_id: string;
-  version_id: string;
-  message: string;
-  button: BannerButton | null;
-  placement: BannerPlacement;
-  target: { selector: string } | null;
-  sticky: boolean;
-  dismissible: boolean;
-}
+/** A launcher the person has not activated yet: its published content. */
+export type LauncherView = Delivered & LauncherContent;
+
+/** A banner the person has not dismissed (and for `once`, never seen): its published content. */
+export type BannerView = Delivered & BannerContent;
 
 /** An announcement inside its window; `read` after the person's first opening of its detail. */
-export interface AnnouncementView {
-  experience_id: string;
-  version_id: string;
+export interface AnnouncementView extends Delivered {
   title: string;
   body: string;
   distribution: AnnouncementDistribution;
