@@ -45,7 +45,8 @@ export async function openTestSocket(
     ws,
     messages,
     closed,
-    async next(type, ms = 5_000) {
+    // Generous: a loaded CI box can take seconds to authenticate and LISTEN; a message that never comes still fails.
+    async next(type, ms = 15_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const i = messages.findIndex((m, index) => index >= seen && m.type === type);
