@@ -30,13 +30,6 @@ import { newId } from '../server-core/lib/ulid';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { seedWorkspace } from '../server-core/setup/seed-workspace';
 import {
-  announcementDefinition,
-  bannerDefinition,
-  launcherDefinition,
-  surveyDefinition,
-  trackerDefinition,
-} from '../server-core/testing/experience-part2-drafts';
-import {
   type InsertedExperience,
   insertExperience,
   programDefinition,
@@ -45,6 +38,13 @@ import {
   tourDefinition,
 } from '../server-core/testing/experiences';
 import { openThrowawaySchema } from '../server-core/testing/throwaway-schema';
+import {
+  announcementDefinition,
+  bannerDefinition,
+  launcherDefinition,
+  surveyDefinition,
+  trackerDefinition,
+} from '../server-core/testing/visible-experiences';
 import { rotateIdentitySecret } from '../server-core/widget/identity-secret';
 import { newVisitorToken } from '../server-core/widget/visitor-token';
 import { summarize } from './stats';

@@ -7,12 +7,14 @@ import type {
   SurveyContent,
   SurveyQuestion,
   Targeting,
+  TrackerContent,
 } from '../experiences/definition';
 import { targeting } from './experiences';
 
 /**
- * Published definitions of the part-2 types for tests (write them with insertExperience): a launcher, a
- * banner, an announcement and a survey whose question ids match the documented examples (`recommend`).
+ * Published definitions of the part-2 types for tests and benchmarks (write them with insertExperience): a
+ * launcher, a banner, an announcement, a survey whose question ids match the documented examples
+ * (`recommend`), and a tracker. Each is valid as the authoring checks see it; what a test changes is given.
  */
 
 export function launcherDefinition(
@@ -91,11 +93,30 @@ export const SURVEY_QUESTIONS: SurveyQuestion[] = [
 ];
 
 export function surveyDefinition(
-  opts: { targeting?: Partial<Targeting>; frequency?: Frequency; questions?: SurveyQuestion[] } = {},
+  opts: {
+    targeting?: Partial<Targeting>;
+    frequency?: Frequency;
+    questions?: SurveyQuestion[];
+    placement?: SurveyContent['placement'];
+  } = {},
 ): Definition<SurveyContent> {
   return {
     targeting: targeting(opts.targeting),
     frequency: opts.frequency ?? { kind: 'once' },
-    content: { questions: opts.questions ?? SURVEY_QUESTIONS, placement: 'corner', thank_you: 'Thank you!' },
+    content: {
+      questions: opts.questions ?? SURVEY_QUESTIONS,
+      placement: opts.placement ?? 'corner',
+      thank_you: 'Thank you!',
+    },
+  };
+}
+
+export function trackerDefinition(
+  opts: { targeting?: Partial<Targeting>; eventName?: string } = {},
+): Definition<TrackerContent> {
+  return {
+    targeting: targeting(opts.targeting),
+    frequency: null,
+    content: { event_name: opts.eventName ?? 'pricing_viewed' },
   };
 }

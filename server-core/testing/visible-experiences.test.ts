@@ -6,7 +6,7 @@ import {
   launcherDefinition,
   surveyDefinition,
   trackerDefinition,
-} from './experience-part2-drafts';
+} from './visible-experiences';
 
 it('the part-2 definitions for tests and benchmarks are valid as the authoring checks see them', () => {
   expect(definitionIssues('launcher', launcherDefinition())).toEqual([]);
