@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { authorSurfaces, region, surfaceWatch, tooltip, under } from './support/experience-surfaces';
 import { experiencePage } from './support/experiences';
+import { webhookReceiver } from './support/experiences-part2';
 import { type HostServer, startHostServer } from './support/host-server';
 import { type ChildServer, startChildServer } from './support/server';
 import { seedWorkspace, waitForLauncher } from './support/widget';
@@ -18,19 +17,10 @@ import { seedWorkspace, waitForLauncher } from './support/widget';
 let browser: Browser;
 let host: HostServer;
 let server: ChildServer;
-let receiver: Server;
-const received: { type: string; data: Record<string, unknown> }[] = [];
+let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString()));
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  hooks = await webhookReceiver();
   [browser, host, server] = await Promise.all([
     launchChromium(),
     startHostServer(),
@@ -41,7 +31,7 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
   await server?.stop();
-  await new Promise<void>((r) => receiver.close(() => r()));
+  await hooks?.close();
 });
 
 it('launcher.activated arrives once per activation (first_activation only on the first) and banner.dismissed exactly once, a second dismissal sending nothing', async () => {
@@ -50,7 +40,7 @@ it('launcher.activated arrives once per activation (first_activation only on the
     method: 'POST',
     headers: { Authorization: `Bearer ${ws.apiKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      url: hooks.url,
       events: ['launcher.activated', 'banner.dismissed', 'contact.created'],
     }),
   });
@@ -91,8 +81,8 @@ it('launcher.activated arrives once per activation (first_activation only on the
   await expect
     .poll(
       () =>
-        received.filter((e) => e.type === 'launcher.activated').length === 2 &&
-        received.some((e) => e.type === 'banner.dismissed'),
+        hooks.received.filter((e) => e.type === 'launcher.activated').length === 2 &&
+        hooks.received.some((e) => e.type === 'banner.dismissed'),
       { timeout: 30_000 },
     )
     .toBe(true);
@@ -103,15 +93,17 @@ it('launcher.activated arrives once per activation (first_activation only on the
     body: JSON.stringify({ email: 'fence@example.com' }),
   });
   expect(fence.status).toBe(201);
-  await expect.poll(() => received.some((e) => e.type === 'contact.created'), { timeout: 30_000 }).toBe(true);
-  const activated = received.filter((e) => e.type === 'launcher.activated');
+  await expect
+    .poll(() => hooks.received.some((e) => e.type === 'contact.created'), { timeout: 30_000 })
+    .toBe(true);
+  const activated = hooks.received.filter((e) => e.type === 'launcher.activated');
   expect(activated.map((e) => [e.data.experience_id, e.data.first_activation])).toEqual([
     [l.id, true],
     [l.id, false],
   ]);
-  expect(received.filter((e) => e.type === 'banner.dismissed').map((e) => e.data.experience_id)).toEqual([
-    b.id,
-  ]);
+  expect(
+    hooks.received.filter((e) => e.type === 'banner.dismissed').map((e) => e.data.experience_id),
+  ).toEqual([b.id]);
   expect(w.warnings).toEqual([]);
   expect(w.errors).toEqual([]);
   await other.close();
