@@ -9,6 +9,7 @@ import type { Db } from '../db/db';
 import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Embedder } from '../retrieval/types';
 import { getDemoWorkspaceId } from './demo-seed';
+import { DEMO_SETUP_GUIDE } from './demo-setup-guide';
 
 const step = (
   type: string,
@@ -89,11 +90,13 @@ const GUIDES = [
       step('click', 'Press Approve as second approver; the refund goes out within 5 working days.'),
     ],
   },
+  DEMO_SETUP_GUIDE,
 ];
 
 /**
- * Demo content beyond the widget's articles, added on every start when missing: three published guides
- * (one public, walked through on the demo store; one for customers; one private), through the same
+ * Demo content beyond the widget's articles, added on every start when missing: four published guides
+ * (one public, walked through on the demo store; one public for the setup fixture app, which "Show me"
+ * walks through and "Do it for me" fills in; one for customers; one private), through the same
  * publish path as the portal. Published demo articles
  * that have no chunks yet (they are inserted directly by the widget demo) are indexed here. Vectors are
  * left to the embedding job, so the first start does not wait for the offline embedder to convert.

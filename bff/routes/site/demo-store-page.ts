@@ -113,6 +113,7 @@ export function demoStorePage(input: {
   nonce: string;
   apiPage: string;
   feedbackPage: string;
+  setupPage: string;
 }): string {
   const n = escapeHtml(input.nonce);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -140,6 +141,7 @@ export function demoStorePage(input: {
 </main>
 <footer><ul>
 <li><a href="#help">Shipping and returns</a></li>
+<li><a href="${escapeHtml(input.setupPage)}">Team setup app: walkthrough and automation</a></li>
 <li><a href="${escapeHtml(input.apiPage)}">Developer harness: every Widget call</a></li>
 <li><a href="/docs">API reference</a></li></ul>
 <p>Acme Outfitters is a demo store: nothing here is for sale.</p></footer>

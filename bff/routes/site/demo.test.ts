@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { manualClock } from '../../../server-core/lib/clock';
+import { ensureDemoContent } from '../../../server-core/setup/demo-content';
 import { DEMO_CART_EVENT, DEMO_STORE_TOUR_STEPS } from '../../../server-core/setup/demo-experiences';
-import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
+import { getDemoWorkspaceId, seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
+import {
+  DEMO_SETUP_DETAILS_PATH,
+  DEMO_SETUP_PATH,
+  findDemoSetupGuide,
+} from '../../../server-core/setup/demo-setup-guide';
 import { DEMO_FEEDBACK_PATH, DEMO_LAUNCHER } from '../../../server-core/setup/demo-visible-experiences';
 import { ensureDemoWidget } from '../../../server-core/setup/demo-widget';
 import { describeDb } from '../../../server-core/testing/db';
 import { makeWorkspace } from '../../../server-core/testing/fixtures';
+import { letterEmbedder } from '../../../server-core/testing/letter-embedder';
 import { buildApp } from '../../app';
 import { silentLogger } from '../../logger';
 import { createServices } from '../../services';
@@ -98,6 +105,48 @@ describeDb('site: the demo store, its feedback page, the widget harness and the 
     expect(html).toContain('<a href="/demo/api">Developer harness: every Widget call</a>');
     // No script of its own (the snippet in the head is all): the survey is the widget's.
     expect(html.split('</head>')[1]).not.toContain('<script');
+  });
+
+  it('/demo/app/setup and its details page: a two-page form with Show me and Do it for me on the published guide', async () => {
+    const db = getDb();
+    await seedDemoWorkspace(db, new Date());
+    await ensureDemoContent(db, new Date(), letterEmbedder);
+    const guide = (await findDemoSetupGuide(db, (await getDemoWorkspaceId(db))!))!;
+    const app = make();
+    const first = await page(app, DEMO_SETUP_PATH);
+    expect(first.res.status).toBe(200);
+    expectCspClean(first.html, first.nonce);
+    expect(first.html).toContain('<label for="team-name">Team name<input id="team-name"');
+    expect(first.html).toContain('<button type="button" id="show-me" class="primary">Show me</button>');
+    expect(first.html).toContain('<button type="button" id="do-it">Do it for me</button>');
+    expect(first.html).toContain(`data-guide="${guide.id}"`);
+    // The pre-fill is keyed by step id, and proposes nothing for the buttons.
+    const prefill = JSON.parse(
+      /data-prefill="([^"]*)"/.exec(first.html)![1]!.replaceAll('&quot;', '"'),
+    ) as Record<string, string>;
+    expect(prefill).toEqual({
+      [guide.stepIds.team]: 'Acme support',
+      [guide.stepIds.email]: 'sam@example.com',
+      [guide.stepIds.role]: 'agent',
+    });
+    expect(first.html).toContain(`location.assign("${DEMO_SETUP_DETAILS_PATH}")`);
+    const second = await page(app, DEMO_SETUP_DETAILS_PATH);
+    expect(second.res.status).toBe(200);
+    expectCspClean(second.html, second.nonce);
+    expect(second.html).toContain('<select id="invite-role" name="role">');
+    expect(second.html).toContain('<button type="submit" id="setup-finish">Finish setup</button>');
+    expect(second.html).toContain('<p role="status" id="setup-status"></p>');
+    expect((await page(app, '/demo')).html).toContain(
+      `<a href="${DEMO_SETUP_PATH}">Team setup app: walkthrough and automation</a>`,
+    );
+    // Another workspace without the guide: the form, and no help buttons.
+    const ws = await makeWorkspace(db);
+    const other = await page(app, `${DEMO_SETUP_PATH}?website_id=${ws.website_id}`);
+    expect(other.res.status).toBe(200);
+    expect(other.html).not.toContain('id="show-me"');
+    expect(other.html).toContain(
+      `href="${DEMO_SETUP_PATH}?website_id=${ws.website_id}"`.replace(DEMO_SETUP_PATH, '/demo'),
+    );
   });
 
   it('/demo/api is the developer harness: a button per Widget call, identities signed on the server', async () => {

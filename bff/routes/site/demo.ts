@@ -5,6 +5,11 @@ import { SignJWT } from 'jose';
 import type { Sql } from '../../../server-core/db/db';
 import { parseUlid } from '../../../server-core/lib/ulid';
 import { getDemoWorkspaceId } from '../../../server-core/setup/demo-seed';
+import {
+  DEMO_SETUP_DETAILS_PATH,
+  DEMO_SETUP_PATH,
+  findDemoSetupGuide,
+} from '../../../server-core/setup/demo-setup-guide';
 import { DEMO_FEEDBACK_PATH } from '../../../server-core/setup/demo-visible-experiences';
 import { identityHmac } from '../../../server-core/widget/identity-proof';
 import { openIdentitySecret } from '../../../server-core/widget/identity-secret';
@@ -14,6 +19,7 @@ import type { Services } from '../../services';
 import { type DemoIdentity, demoApiPage } from './demo-api-page';
 import { DEMO_LOGO_SVG, FAVICON_LINK } from './demo-assets';
 import { demoFeedbackPage } from './demo-feedback-page';
+import { demoSetupDetailsPage, demoSetupPage } from './demo-setup-pages';
 import { demoStorePage } from './demo-store-page';
 
 const DEMO_EMAIL = 'ada@demo.test';
@@ -58,10 +64,11 @@ async function demoIdentity(services: Services, workspaceId: string): Promise<De
 }
 
 /**
- * Three host pages with the snippet installed, for the demo workspace or ?website_id= another one's: /demo,
+ * Host pages with the snippet installed, for the demo workspace or ?website_id= another one's: /demo,
  * a small store as a visitor meets the widget; /demo/feedback, the store's order-confirmation page where the
- * demo survey asks its questions (apart from the store tour's slot); and /demo/api, the developer harness
- * with a button per Widget call. All send the strict CSP a careful customer would (nonce scripts, no inline
+ * demo survey asks its questions (apart from the store tour's slot); /demo/app/setup and its second page
+ * /demo/app/setup/details, a two-page form with "Show me" (walkthrough) and "Do it for me" (automation); and
+ * /demo/api, the developer harness with a button per Widget call. All send the strict CSP a careful customer would (nonce scripts, no inline
  * styles).
  */
 export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): void {
@@ -71,7 +78,7 @@ export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): 
   });
 
   const hostPage =
-    (page: 'store' | 'api' | 'feedback'): Handler<AppEnv> =>
+    (page: 'store' | 'api' | 'feedback' | 'setup' | 'setup-details'): Handler<AppEnv> =>
     async (c) => {
       const requested = c.req.query('website_id');
       const workspace = await workspaceFor(services.db, requested);
@@ -101,13 +108,21 @@ export function registerDemoPage(app: OpenAPIHono<AppEnv>, services: Services): 
         storePage: `/demo${query}`,
         apiPage: `/demo/api${query}`,
         feedbackPage: `${DEMO_FEEDBACK_PATH}${query}`,
+        setupPage: `${DEMO_SETUP_PATH}${query}`,
       };
       if (page === 'store') return c.html(demoStorePage({ snippet, nonce, ...pages }), 200);
       if (page === 'feedback') return c.html(demoFeedbackPage({ snippet, nonce, ...pages }), 200);
+      if (page === 'setup' || page === 'setup-details') {
+        const guide = await findDemoSetupGuide(services.db, workspace!.id);
+        const render = page === 'setup' ? demoSetupPage : demoSetupDetailsPage;
+        return c.html(render({ snippet, nonce, storePage: pages.storePage, guide, query }), 200);
+      }
       const identity = await demoIdentity(services, workspace!.id);
       return c.html(demoApiPage({ snippet, nonce, identity, storePage: `/demo${query}` }), 200);
     };
   app.get('/demo', hostPage('store'));
   app.get('/demo/api', hostPage('api'));
   app.get(DEMO_FEEDBACK_PATH, hostPage('feedback'));
+  app.get(DEMO_SETUP_PATH, hostPage('setup'));
+  app.get(DEMO_SETUP_DETAILS_PATH, hostPage('setup-details'));
 }
