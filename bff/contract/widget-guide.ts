@@ -35,8 +35,20 @@ const WalkthroughStep = z
             next: z.array(z.string()),
           }),
         ),
+        bounding_box: z
+          .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+          .nullable()
+          .openapi({
+            description:
+              "Where the element was at capture, in capture pixels: the locator's last tie-break; null when not recorded.",
+          }),
       })
       .openapi({ description: 'How the player finds the element on the page.' }),
+    drifted: z.boolean().openapi({
+      description:
+        'The step is drifted now (its element went missing for several visitors): the player reports a find ' +
+        'of it with widgetReportGuideLocation. Misses are reported for every step.',
+    }),
     walkthrough: z.object({
       enabled: z.boolean().openapi({ description: 'False: the step is not shown on the page.' }),
       alternate_text: z
@@ -79,7 +91,9 @@ export function walkthroughGuideJson(g: WalkthroughGuide): z.output<typeof Walkt
         tag: s.element.tag,
         nearest_landmark: s.element.nearest_landmark,
         ancestors: s.element.ancestors,
+        bounding_box: s.element.bounding_box,
       },
+      drifted: s.drifted,
       walkthrough: s.walkthrough,
       input: s.input,
     })),
@@ -98,6 +112,7 @@ const exampleStep = (
   type: walkthrough.input_placeholder ? 'input' : 'click',
   text,
   element,
+  drifted: false,
   walkthrough: { enabled: true, alternate_text: null, input_placeholder: null, ...walkthrough },
   input: { masked: false },
 });
@@ -138,6 +153,7 @@ export const widgetGetGuide = createRoute({
                 tag: 'button',
                 nearest_landmark: 'banner',
                 ancestors: [{ selectors: ['header nav'], prev: [], next: ['[data-test=help-menu]'] }],
+                bounding_box: { x: 1180, y: 12, w: 88, h: 32 },
               },
             ),
             exampleStep(
@@ -151,6 +167,7 @@ export const widgetGetGuide = createRoute({
                 tag: 'input',
                 nearest_landmark: 'main',
                 ancestors: [],
+                bounding_box: null,
               },
               {
                 alternate_text: 'Enter the email address of the person to invite.',
