@@ -5,7 +5,7 @@ import { MINUTE } from '../lib/clock';
 import { notFound } from '../lib/errors';
 import { rateLimited } from '../ratelimit/rate-limited';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
-import { type Visitor, storeVisitor } from '../widget/visitors';
+import { storeVisitor, type Visitor } from '../widget/visitors';
 import { walkthroughAudiences } from '../widget/walkthrough-guide';
 import { DRIFT_VISITORS, isLocatable, missesCountFrom } from './drift-rule';
 import { type DriftTransition, settleGuideDrift } from './settle-guide-drift';
@@ -37,7 +37,10 @@ export async function reportGuideLocation(
     },
   ]);
   if (!decision.allowed) {
-    throw rateLimited(decision, `At most ${GUIDE_LOCATIONS_PER_MINUTE} location reports a minute per visitor.`);
+    throw rateLimited(
+      decision,
+      `At most ${GUIDE_LOCATIONS_PER_MINUTE} location reports a minute per visitor.`,
+    );
   }
   const now = ctx.clock.now();
   return ctx.db.tx(async (db) => {
@@ -52,12 +55,7 @@ export async function reportGuideLocation(
        from guides g
        left join guide_steps s on s.workspace_id = g.workspace_id and s.guide_id = g.id and s.id = $3
        where g.workspace_id = $1 and g.id = $2 and g.status = 'published' and g.share_mode = any($4::text[])`,
-      [
-        ctx.workspaceId,
-        input.guideId,
-        input.stepId,
-        shareModesFor(walkthroughAudiences(visitor.contactId)),
-      ],
+      [ctx.workspaceId, input.guideId, input.stepId, shareModesFor(walkthroughAudiences(visitor.contactId))],
     );
     if (!row) throw notFound('guide');
     if (row.step_id === null) throw notFound('guide step');
@@ -112,15 +110,20 @@ async function recordMiss(ctx: Ctx, step: ReportedStep, visitorId: string, now: 
     [ctx.workspaceId, step.stepId],
   );
   if (state!.drifted_at !== null) return;
-  const { since, windowStart } = missesCountFrom({ publishedAt: step.publishedAt, foundAt: state!.found_at, now });
+  const { since, windowStart } = missesCountFrom({
+    publishedAt: step.publishedAt,
+    foundAt: state!.found_at,
+    now,
+  });
   const [counted] = await ctx.db.query<{ visitors: number }>(
     `select count(*)::int as visitors from guide_step_misses
      where workspace_id = $1 and step_id = $2 and missed_at >= $3 and missed_at > $4`,
     [ctx.workspaceId, step.stepId, since, windowStart],
   );
   if (counted!.visitors < DRIFT_VISITORS) return;
-  await ctx.db.query(
-    'update guide_step_drift set drifted_at = $3 where workspace_id = $1 and step_id = $2',
-    [ctx.workspaceId, step.stepId, now],
-  );
+  await ctx.db.query('update guide_step_drift set drifted_at = $3 where workspace_id = $1 and step_id = $2', [
+    ctx.workspaceId,
+    step.stepId,
+    now,
+  ]);
 }
