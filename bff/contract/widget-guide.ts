@@ -128,7 +128,9 @@ export const widgetGetGuide = createRoute({
     'may walk through public guides, and guides shared with customers once verified as a contact ' +
     '(Widget.user.set under the current identity secret); private guides never. 404 while ' +
     'feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the ' +
-    'same answer). Screenshots, redactions and other capture data are not sent.',
+    'same answer). Each step says whether it is drifted now (report a find of it with ' +
+    "widgetReportGuideLocation) and carries the bounding box of the capture as the locator's last " +
+    'tie-break. Screenshots, redactions and other capture data are not sent.',
   security: VISITOR_TOKEN,
   request: { params: z.object({ guideId: ulidParam('guideId') }) },
   responses: {

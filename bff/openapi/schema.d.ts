@@ -1232,7 +1232,7 @@ export interface paths {
         };
         /**
          * A published guide for the walkthrough player
-         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Screenshots, redactions and other capture data are not sent.
+         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Each step says whether it is drifted now (report a find of it with widgetReportGuideLocation) and carries the bounding box of the capture as the locator's last tie-break. Screenshots, redactions and other capture data are not sent.
          */
         get: operations["widgetGetGuide"];
         put?: never;
