@@ -35,8 +35,20 @@ const WalkthroughStep = z
             next: z.array(z.string()),
           }),
         ),
+        bounding_box: z
+          .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+          .nullable()
+          .openapi({
+            description:
+              "Where the element was at capture, in capture pixels: the locator's last tie-break; null when not recorded.",
+          }),
       })
       .openapi({ description: 'How the player finds the element on the page.' }),
+    drifted: z.boolean().openapi({
+      description:
+        'The step is drifted now (its element went missing for several visitors): the player reports a find ' +
+        'of it with widgetReportGuideLocation. Misses are reported for every step.',
+    }),
     walkthrough: z.object({
       enabled: z.boolean().openapi({ description: 'False: the step is not shown on the page.' }),
       alternate_text: z
@@ -79,7 +91,9 @@ export function walkthroughGuideJson(g: WalkthroughGuide): z.output<typeof Walkt
         tag: s.element.tag,
         nearest_landmark: s.element.nearest_landmark,
         ancestors: s.element.ancestors,
+        bounding_box: s.element.bounding_box,
       },
+      drifted: s.drifted,
       walkthrough: s.walkthrough,
       input: s.input,
     })),
@@ -98,6 +112,7 @@ const exampleStep = (
   type: walkthrough.input_placeholder ? 'input' : 'click',
   text,
   element,
+  drifted: false,
   walkthrough: { enabled: true, alternate_text: null, input_placeholder: null, ...walkthrough },
   input: { masked: false },
 });
@@ -113,7 +128,9 @@ export const widgetGetGuide = createRoute({
     'may walk through public guides, and guides shared with customers once verified as a contact ' +
     '(Widget.user.set under the current identity secret); private guides never. 404 while ' +
     'feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the ' +
-    'same answer). Screenshots, redactions and other capture data are not sent.',
+    'same answer). Each step says whether it is drifted now (report a find of it with ' +
+    "widgetReportGuideLocation) and carries the bounding box of the capture as the locator's last " +
+    'tie-break. Screenshots, redactions and other capture data are not sent.',
   security: VISITOR_TOKEN,
   request: { params: z.object({ guideId: ulidParam('guideId') }) },
   responses: {
@@ -138,6 +155,7 @@ export const widgetGetGuide = createRoute({
                 tag: 'button',
                 nearest_landmark: 'banner',
                 ancestors: [{ selectors: ['header nav'], prev: [], next: ['[data-test=help-menu]'] }],
+                bounding_box: { x: 1180, y: 12, w: 88, h: 32 },
               },
             ),
             exampleStep(
@@ -151,6 +169,7 @@ export const widgetGetGuide = createRoute({
                 tag: 'input',
                 nearest_landmark: 'main',
                 ancestors: [],
+                bounding_box: null,
               },
               {
                 alternate_text: 'Enter the email address of the person to invite.',

@@ -210,6 +210,10 @@ const OVERRIDES: Record<string, Override> = {
   widgetUpdateSession: (_b, w, body) => {
     body.step_id = w.own.fixtures.tourStepId;
   },
+  widgetReportGuideLocation: (b, w, body) => {
+    b.path.guideId = w.own.fixtures.walkthroughGuideId;
+    body.step_id = w.own.fixtures.walkthroughStepId;
+  },
   widgetMoveProgramItem: (b, w) => {
     b.path.versionId = w.own.fixtures.programVersionId;
     b.path.sessionId = w.own.fixtures.programSessionId;

@@ -48,6 +48,9 @@ export interface Tenant {
     spareExperienceId: string;
     /** A step of the live tour (params.versionId). */
     tourStepId: string;
+    /** A published guide no other baseline edits (updateGuide replaces the steps of params.guideId) and its step. */
+    walkthroughGuideId: string;
+    walkthroughStepId: string;
     /** A program's live version and the visitor's session of it (params.itemId is one of its items). */
     programVersionId: string;
     programSessionId: string;
@@ -191,6 +194,15 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'createGuide',
   );
   await ok(await post(`/guides/${guide.data.id}/publish`, {}), 'publishGuide');
+  const walkthrough = await ok(
+    await post('/guides', {
+      title: `Fuzz walkthrough ${label}`,
+      share_mode: 'public',
+      steps: [{ type: 'click', text: 'Click save', element: { selector_candidates: ['#save'] } }],
+    }),
+    'createGuide (walkthrough)',
+  );
+  await ok(await post(`/guides/${walkthrough.data.id}/publish`, {}), 'publishGuide (walkthrough)');
 
   const helpCenterHost = `help-${label}.fuzz.example.com`;
   await addHelpCenterHost(db, { workspaceId: ws, host: helpCenterHost, now });
@@ -270,6 +282,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     fixtures: {
       spareExperienceId: spare.id,
       tourStepId: (experience.draft.content as TourContent).steps[0]!.id,
+      walkthroughGuideId: String(walkthrough.data.id),
+      walkthroughStepId: String((walkthrough.data.steps as { id: string }[])[0]!.id),
       programVersionId: program.live_version_id!,
       programSessionId: String(programSession.data.id),
       launcherId: launcher.id,

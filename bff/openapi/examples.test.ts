@@ -204,7 +204,12 @@ async function fixtures(t: TestApp) {
     userId: null,
     messageId: null,
     programId: null,
-    stepId: null,
+    // A step of the demo guide: widgetReportGuideLocation's body names it.
+    stepId: await one(
+      `select s.id from guide_steps s join guides g on g.workspace_id = s.workspace_id and g.id = s.guide_id
+       where s.workspace_id = $1 and g.title = $2 order by s.seq limit 1`,
+      ['Invite a teammate'],
+    ),
     collectionId: null,
     eventId: null,
     visitorId: null,

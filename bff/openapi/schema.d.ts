@@ -1232,11 +1232,31 @@ export interface paths {
         };
         /**
          * A published guide for the walkthrough player
-         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Screenshots, redactions and other capture data are not sent.
+         * @description The steps of a published guide with what the player needs to find each element on the page. A visitor may walk through public guides, and guides shared with customers once verified as a contact (Widget.user.set under the current identity secret); private guides never. 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides (the same answer). Each step says whether it is drifted now (report a find of it with widgetReportGuideLocation) and carries the bounding box of the capture as the locator's last tie-break. Screenshots, redactions and other capture data are not sent.
          */
         get: operations["widgetGetGuide"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/guides/{guideId}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report whether a guide step's element was found on the page
+         * @description The walkthrough player reports every miss (the element could not be located) and a find of each step widgetGetGuide marks drifted. Misses from 3 distinct visitors within 7 days since the step was last found (or the guide published) mark the step drifted, and the guide drifted while any step is (guide.drifted); a find clears the step, and the last one cleared sends guide.drift_cleared. The same guides as widgetGetGuide: 404 while feature.walkthrough.player is off, and for unknown, unpublished, foreign or out-of-audience guides and for a step id that is not one of the guide (the same answer). 429 rate_limited above 60 reports a minute per visitor.
+         */
+        post: operations["widgetReportGuideLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3386,6 +3406,15 @@ export interface components {
              */
             version_id: string;
         };
+        WidgetGuideLocationRequest: {
+            /** @description True: the step's element was found; false: it could not be. */
+            found: boolean;
+            /**
+             * @description A step of this guide.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            step_id: string;
+        };
         WidgetHelpArticle: {
             /** @description Markdown, as written. */
             body: string;
@@ -3857,6 +3886,8 @@ export interface components {
             title: string;
         };
         WidgetWalkthroughStep: {
+            /** @description The step is drifted now (its element went missing for several visitors): the player reports a find of it with widgetReportGuideLocation. Misses are reported for every step. */
+            drifted: boolean;
             /** @description How the player finds the element on the page. */
             element: {
                 ancestors: {
@@ -3864,6 +3895,13 @@ export interface components {
                     prev: string[];
                     selectors: string[];
                 }[];
+                /** @description Where the element was at capture, in capture pixels: the locator's last tie-break; null when not recorded. */
+                bounding_box: {
+                    h: number;
+                    w: number;
+                    x: number;
+                    y: number;
+                } | null;
                 /** @description The accessible name. */
                 name: string | null;
                 nearest_landmark: string | null;
@@ -11808,8 +11846,15 @@ export interface operations {
                      *                     "[data-test=help-menu]"
                      *                   ]
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               }
                      *             },
+                     *             "drifted": false,
                      *             "walkthrough": {
                      *               "enabled": true,
                      *               "alternate_text": null,
@@ -11833,8 +11878,10 @@ export interface operations {
                      *               "name": "Email address",
                      *               "tag": "input",
                      *               "nearest_landmark": "main",
-                     *               "ancestors": []
+                     *               "ancestors": [],
+                     *               "bounding_box": null
                      *             },
+                     *             "drifted": false,
                      *             "walkthrough": {
                      *               "enabled": true,
                      *               "alternate_text": "Enter the email address of the person to invite.",
@@ -11864,6 +11911,85 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetReportGuideLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "step_id": "01m6bhcep5rm0tp74507kcm8fj",
+                 *       "found": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetGuideLocationRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

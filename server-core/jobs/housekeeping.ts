@@ -1,6 +1,7 @@
 import type { Sql } from '../db/db';
 import { purgeExpiredContactEvents } from '../events/record-events';
 import { purgeOldPageFacts } from '../experiences/decision/purge-page-facts';
+import { purgeOldGuideMisses } from '../guides-drift/purge-old-guide-misses';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
@@ -15,7 +16,8 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
 /**
  * Removes what has expired, each domain by its own purge: idempotency records, sessions, old sign-in
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
- * sessions, page facts of element conditions older than a day, finished jobs.
+ * sessions, page facts of element conditions older than a day, guide step misses older than 7 days (they
+ * no longer count toward drift), finished jobs.
  */
 export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string, number>> {
   return {
@@ -26,6 +28,7 @@ export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string
     contact_events: await purgeExpiredContactEvents({ db, clock: { now: () => now } }),
     widget_visitors: await purgeExpiredVisitors(db, now),
     widget_page_facts: await purgeOldPageFacts(db, now),
+    guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
   };
 }

@@ -4,8 +4,11 @@ import type { EventType } from '../webhooks/catalog';
 
 export const OUTBOX_CHANNEL = 'outbox';
 
-/** Scalar facts only: the allowlist of each event is enforced by its emitter's typed data. */
-export type EventData = Record<string, string | number | boolean | null>;
+/**
+ * Scalar facts, and lists of ids (guide.drifted's step_ids): the allowlist of each event is enforced by its
+ * emitter's typed data.
+ */
+export type EventData = Record<string, string | number | boolean | null | readonly string[]>;
 
 /**
  * Records an event for webhook delivery. Call it with the transaction of the change it announces:

@@ -51,6 +51,9 @@ describe('event catalog', () => {
       'resolved_at',
     ]);
     expect(EVENT_DATA_FIELDS['conversation.quarantined']).not.toContain('contact_id');
+    // Guide drift: which guide and steps, and when; never a URL or anything of the page.
+    expect(EVENT_DATA_FIELDS['guide.drifted']).toEqual(['guide_id', 'step_ids', 'drifted_at']);
+    expect(EVENT_DATA_FIELDS['guide.drift_cleared']).toEqual(['guide_id', 'cleared_at']);
   });
 
   it('keeps the test event out of the subscribable catalog, with data of ids and enums only', () => {

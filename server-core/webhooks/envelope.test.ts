@@ -31,6 +31,35 @@ describe('envelope', () => {
     expect(dropped.sort()).toEqual(['attributes', 'email', 'name']);
   });
 
+  it('keeps a list of ids (guide.drifted step_ids), and drops a list holding anything but strings', () => {
+    const event = (stepIds: unknown) => ({
+      deliveryKey: '01jd2m7r3x8k9q4w5e6t7y8v9a',
+      payloadVersion: CURRENT_PAYLOAD_VERSION,
+      event: {
+        workspace_id: '01jd2m7r3x8k9q4w5e6t7y8v9b',
+        id: '01jd2m7r3x8k9q4w5e6t7y8v9c',
+        type: 'guide.drifted' satisfies EventType,
+        created_at: new Date('2026-11-01T10:00:00Z'),
+        data: {
+          guide_id: 'g1',
+          step_ids: stepIds,
+          drifted_at: '2026-11-01T10:00:00.000Z',
+          url: 'https://app.example.com/',
+        },
+      },
+    });
+    const kept = renderEnvelope(event(['s1', 's2']));
+    expect(JSON.parse(kept.body).data).toEqual({
+      guide_id: 'g1',
+      step_ids: ['s1', 's2'],
+      drifted_at: '2026-11-01T10:00:00.000Z',
+    });
+    expect(kept.dropped).toEqual(['url']);
+    const refused = renderEnvelope(event(['s1', { text: 'page content' }]));
+    expect(JSON.parse(refused.body).data).toEqual({ guide_id: 'g1', drifted_at: '2026-11-01T10:00:00.000Z' });
+    expect(refused.dropped.sort()).toEqual(['step_ids', 'url']);
+  });
+
   it('renders the test event in the same envelope: webhook.ping with the endpoint and who sent it', () => {
     const base = {
       deliveryKey: '01jd2m7r3x8k9q4w5e6t7y8v9a',

@@ -15,18 +15,27 @@ export interface OutboxEvent {
 }
 
 type Scalar = string | number | boolean | null;
+/** A data value: a scalar, or a list of strings (ids, as guide.drifted's step_ids). */
+type Value = Scalar | string[];
 
-/** Only the event's allowlisted fields with scalar values, in catalog order. Returns what was dropped too. */
+const isValue = (value: unknown): value is Value =>
+  value === null ||
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
+/**
+ * Only the event's allowlisted fields with scalar values (or lists of strings), in catalog order. Returns
+ * what was dropped too.
+ */
 export function allowlistedData(
   type: EventType,
   data: Record<string, unknown>,
-): { data: Record<string, Scalar>; dropped: string[] } {
+): { data: Record<string, Value>; dropped: string[] } {
   const allowed = EVENT_DATA_FIELDS[type];
-  const out: Record<string, Scalar> = {};
+  const out: Record<string, Value> = {};
   for (const field of allowed) {
     const value = data[field];
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
-      out[field] = value as Scalar;
+    if (isValue(value)) out[field] = Array.isArray(value) ? [...value] : value;
   }
   const dropped = Object.keys(data).filter((k) => !Object.hasOwn(out, k));
   return { data: out, dropped };
@@ -72,7 +81,7 @@ function envelopeBody(input: {
   type: string;
   payloadVersion: string;
   event: { workspace_id: string; created_at: Date };
-  data: Record<string, Scalar>;
+  data: Record<string, Value>;
 }): string {
   return JSON.stringify({
     id: input.deliveryKey,

@@ -1,12 +1,15 @@
+import type { Rect } from '../content/guide';
 import { getPublishedGuide } from '../content/read-published';
 import type { Ctx } from '../context';
+import { listDriftedSteps } from '../guides-drift/list-drifted-steps';
 import type { Audience } from '../retrieval/types';
 
 /**
  * What the widget's walkthrough player gets of a guide (spec widget.md section 4.2, GET
- * /widget/guides/{guideId}): the text of each step and how to find its element on the page. Screenshots
- * (their originals above all), redactions, blur suggestions, annotations, bounding boxes, DOM hashes,
- * alerts and the app of the capture stay on the server.
+ * /widget/guides/{guideId}): the text of each step, how to find its element on the page (the bounding box
+ * is the locator's last tie-break) and whether the step is drifted now. Screenshots (their originals above
+ * all), redactions, blur suggestions, annotations, DOM hashes, element sources, alerts and the app of the
+ * capture stay on the server.
  */
 export interface WalkthroughGuide {
   id: string;
@@ -29,7 +32,11 @@ export interface WalkthroughStep {
     tag: string | null;
     nearest_landmark: string | null;
     ancestors: { selectors: string[]; prev: string[]; next: string[] }[];
+    /** Where the element was at capture, in capture pixels: the locator's last tie-break. */
+    bounding_box: Rect | null;
   };
+  /** Counted as drifted now: the player reports a find only for drifted steps (misses always). */
+  drifted: boolean;
   walkthrough: { enabled: boolean; alternate_text: string | null; input_placeholder: string | null };
   input: { masked: boolean };
 }
@@ -47,6 +54,7 @@ export async function getWalkthroughGuide(
   input: { guideId: string; verifiedContactId: string | null },
 ): Promise<WalkthroughGuide> {
   const guide = await getPublishedGuide(ctx, input.guideId, walkthroughAudiences(input.verifiedContactId));
+  const drifted = await listDriftedSteps(ctx, guide.id);
   return {
     id: guide.id,
     title: guide.title,
@@ -68,7 +76,9 @@ export async function getWalkthroughGuide(
           prev: a.prev,
           next: a.next,
         })),
+        bounding_box: rect(s.element?.bounding_box ?? null),
       },
+      drifted: drifted.has(s.id),
       walkthrough: {
         enabled: s.walkthrough.enabled,
         alternate_text: s.walkthrough.alternate_text,
@@ -78,3 +88,6 @@ export async function getWalkthroughGuide(
     })),
   };
 }
+
+/** The box's four numbers only (a stored box may carry nothing else to the widget). */
+const rect = (r: Rect | null): Rect | null => (r ? { x: r.x, y: r.y, w: r.w, h: r.h } : null);

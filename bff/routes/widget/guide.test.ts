@@ -122,7 +122,9 @@ describeDb('widget walkthrough guides (widgetGetGuide)', (getDb) => {
         tag: null,
         nearest_landmark: null,
         ancestors: [],
+        bounding_box: null,
       },
+      drifted: false,
       walkthrough: { enabled: true, alternate_text: null, input_placeholder: null },
       input: { masked: false },
     });
@@ -138,7 +140,10 @@ describeDb('widget walkthrough guides (widgetGetGuide)', (getDb) => {
         tag: 'input',
         nearest_landmark: 'main',
         ancestors: [{ selectors: ['form.invite'], prev: ['label'], next: ['button'] }],
+        // The locator's last tie-break: the box as captured, in capture pixels.
+        bounding_box: { x: 400, y: 300, w: 240, h: 32 },
       },
+      drifted: false,
       walkthrough: {
         enabled: true,
         alternate_text: 'Enter the email address of the person to invite.',
@@ -154,7 +159,6 @@ describeDb('widget walkthrough guides (widgetGetGuide)', (getDb) => {
       'smart_blur',
       'blur-1',
       'annotations',
-      'bounding_box',
       'dom_path_hash',
       'a1b2c3',
       'extension',
