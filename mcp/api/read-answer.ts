@@ -7,6 +7,8 @@ export function retryAfterSeconds(header: string | null, now: Date): number | nu
   if (header === null || header.trim() === '') return null;
   const trimmed = header.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // The HTTP-date form names a weekday and a month: a bare '-3' is not one (Date.parse takes it as a year).
+  if (!/^[A-Za-z]{3}, /.test(trimmed)) return null;
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
