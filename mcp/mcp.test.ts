@@ -249,6 +249,18 @@ describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
   });
 });
 
+it('runs as `npm run --silent mcp -- --stdio` too', async () => {
+  const { client, stderr } = await connectStdio(bff.url, keys.full, 'npm');
+  clients.push(client);
+  stderrs.push(stderr);
+  const r = (await client.callTool({
+    name: 'service_search_knowledge',
+    arguments: { query: 'where is my order' },
+  })) as CallToolResult;
+  expect(r.isError).toBeFalsy();
+  expect(chunksOf(r).some((c) => c.source.title === 'Find out where your order is')).toBe(true);
+});
+
 describe('Streamable HTTP edge', () => {
   const initialize = {
     jsonrpc: '2.0',

@@ -65,14 +65,18 @@ export function mcpEnv(extra: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...extra };
 }
 
-/** The SDK's client over stdio, spawning the bin with the key in the environment. stderr collected. */
+/**
+ * The SDK's client over stdio, spawning the bin (or `npm run --silent mcp -- --stdio`: without --silent
+ * npm prints its banner on stdout, which is the protocol's) with the key in the environment.
+ */
 export async function connectStdio(
   apiUrl: string,
   key: string,
+  via: 'bin' | 'npm' = 'bin',
 ): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MCP_BIN, '--stdio'],
+    command: via === 'bin' ? process.execPath : 'npm',
+    args: via === 'bin' ? [MCP_BIN, '--stdio'] : ['run', '--silent', 'mcp', '--', '--stdio'],
     cwd: ROOT,
     env: mcpEnv({ SUPPORT_API_URL: apiUrl, SUPPORT_API_KEY: key }),
     stderr: 'pipe',
