@@ -343,6 +343,7 @@ describe('Streamable HTTP edge', () => {
       body: '{"jsonrpc":',
     });
     expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { error: { code: number } }).error.code).toBe(-32700);
     const ended = await fetch(http.url, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${keys.full}`, 'Mcp-Session-Id': session },

@@ -33,9 +33,9 @@ export interface RunningHttp {
 /** A JSON-RPC error answer outside any session (the shape the SDK's transport uses). */
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(
-    JSON.stringify({ jsonrpc: '2.0', error: { code: status === 400 ? -32700 : -32000, message }, id: null }),
-  );
+  // -32700 for a body that is not JSON (JSON-RPC's parse error), -32000 (server error) for the rest.
+  const code = message.startsWith('Parse error') ? -32700 : -32000;
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /**
