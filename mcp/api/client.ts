@@ -9,7 +9,7 @@ import {
   GuideSchema,
   RetrievalAnswerSchema,
 } from './schemas';
-import type { RetrievalQuery } from './types';
+import type { ApiPath, RetrievalQuery } from './types';
 
 export interface ApiClientOptions {
   /** The deployment's origin, e.g. `https://support.example.com` (paths start at /api/v1). */
@@ -68,12 +68,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     return readAnswer(res.status, res.headers, text, schema, now());
   };
-  const id = (value: string) => encodeURIComponent(value);
+  /** A path of the contract (a renamed path fails `tsc`) with its `{parameters}` filled in, encoded. */
+  const fill = (template: ApiPath, params: Record<string, string> = {}) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   return {
     baseUrl: base,
-    queryRetrieval: (body) => call('POST', '/api/v1/retrieval/query', RetrievalAnswerSchema, body),
-    getGuide: (guideId) => call('GET', `/api/v1/guides/${id(guideId)}`, z.object({ data: GuideSchema })),
+    queryRetrieval: (body) => call('POST', fill('/api/v1/retrieval/query'), RetrievalAnswerSchema, body),
+    getGuide: (guideId) =>
+      call('GET', fill('/api/v1/guides/{guideId}', { guideId }), z.object({ data: GuideSchema })),
     getArticle: (articleId) =>
-      call('GET', `/api/v1/articles/${id(articleId)}`, z.object({ data: ArticleSchema })),
+      call('GET', fill('/api/v1/articles/{articleId}', { articleId }), z.object({ data: ArticleSchema })),
   };
 }

@@ -5,6 +5,9 @@ import type { components, paths } from '../../bff/openapi/schema';
  * OpenAPI document generates (type imports only: mcp/ runs against any deployment and never loads the
  * service's code).
  */
+/** A path of the public API, as the document writes it (`/api/v1/guides/{guideId}`). */
+export type ApiPath = keyof paths;
+
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
 type QueryOp = paths['/api/v1/retrieval/query']['post'];
