@@ -10,6 +10,7 @@ export default defineConfig({
       'loader/**/*.test.ts',
       'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
+      'mcp/**/*.test.ts',
     ],
     globalSetup: ['server-core/testing/global-setup.ts'],
     testTimeout: 30_000,

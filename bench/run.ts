@@ -1,6 +1,7 @@
 import { apiBench } from './api.bench';
 import { experiencesBench } from './experiences.bench';
 import { httpBench } from './http.bench';
+import { mcpBench } from './mcp.bench';
 import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
 import { webhooksBench } from './webhooks.bench';
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   widget: widgetBench,
   retrieval: retrievalBench,
   experiences: experiencesBench,
+  mcp: mcpBench,
 };
 
 const wanted = process.argv.slice(2);

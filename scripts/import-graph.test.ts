@@ -99,7 +99,53 @@ it('finds import cycles, type-only ones included, and lets import() point back',
 });
 
 it('the product code has no import cycle', () => {
-  const sources = readSources(ROOT, ['bff', 'runtime', 'server-core', 'widget', 'loader', 'scripts']);
+  const sources = readSources(ROOT, ['bff', 'runtime', 'server-core', 'widget', 'loader', 'scripts', 'mcp']);
   expect(sources.length).toBeGreaterThan(200);
   expect(findCycles(sources)).toEqual([]);
+});
+
+/**
+ * The customer-run MCP server (mcp/) runs against any deployment over the public API: of the service it
+ * imports only the generated client types, and of packages only the MCP SDK, zod and node's own.
+ * mcp/testing/ (the tests' BFF and clients) may use the e2e helpers and is not judged.
+ */
+const MCP_RULES: ImportRule[] = [
+  {
+    rule: 'mcp/ imports from the service only the generated contract types (bff/openapi/schema.d.ts, type-only)',
+    from: ['mcp'],
+    about: ['server-core', 'bff', 'runtime', 'widget', 'loader', 'scripts', 'e2e', 'bench'],
+    allow: [{ to: 'bff/openapi/schema.d.ts', only: ['type'] }],
+  },
+  {
+    rule: 'mcp/ imports only the MCP SDK, zod and node: packages',
+    from: ['mcp'],
+    about: ['packages'],
+    allow: ['@modelcontextprotocol/sdk', 'zod', 'node:crypto', 'node:http', 'node:net'].map((to) => ({ to })),
+  },
+];
+
+it('mcp/ imports from the service only the generated client types', () => {
+  const sources = readSources(ROOT, ['mcp']).filter((s) => !s.file.startsWith('mcp/testing/'));
+  expect(sources.length).toBeGreaterThan(10);
+  expect(findViolations(MCP_RULES, sources)).toEqual([]);
+  const typesUsed = sources.flatMap((s) => s.imports).filter((r) => r.target === 'bff/openapi/schema.d.ts');
+  expect(typesUsed.map((r) => r.kind)).toEqual(['type']);
+  // The rule bites: a runtime import of the service, a value import of the types, another package.
+  const bad = {
+    file: 'mcp/tools/bad.ts',
+    imports: listImports(
+      ROOT,
+      'mcp/tools/bad.ts',
+      `import { searchChunks } from '../../server-core/retrieval/search-chunks';
+import { paths } from '../../bff/openapi/schema';
+import type { Services } from '../../bff/services';
+import { Hono } from 'hono';`,
+    ),
+  };
+  expect(findViolations(MCP_RULES, [bad]).map((v) => v.split(':')[1])).toEqual([
+    '1 imports server-core/retrieval/search-chunks.ts (static)',
+    '2 imports bff/openapi/schema.d.ts (static)',
+    '3 imports bff/services.ts (type)',
+    '4 imports hono (static)',
+  ]);
 });
