@@ -9,6 +9,7 @@ import { testConfig } from '../bff/testing/services';
 import { systemClock } from '../server-core/lib/clock';
 import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { describeDb } from '../server-core/testing/db';
+import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { acquireLock, DataDirInUseError, LOCK_FILE, opsSocketPath, readLock } from './instance-lock';
 import { OpsError, sendOpsCommand, startOpsSocket } from './ops-socket';
 
@@ -47,6 +48,7 @@ describeDb('ops socket', (getDb) => {
       config: testConfig(),
       logger: silentLogger,
       masterKey: randomBytes(32),
+      domainProof: createDomainProofFetcher({ allowHosts: [] }),
     });
     const path = join(dir, 'ops.sock');
     const socket = await startOpsSocket(services, path);

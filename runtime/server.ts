@@ -14,6 +14,7 @@ import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
 import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { boot, workerDeps, workerOptions } from './boot';
+import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { listenHttp } from './http-server';
 import { startOpsSocket } from './ops-socket';
 import { type RealtimeServer, startRealtime } from './realtime-server';
@@ -67,7 +68,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     }
 
-    const services = createServices({ db, clock, config, logger, masterKey: booted.masterKey, embedder });
+    const services = createServices({
+      db,
+      clock,
+      config,
+      logger,
+      masterKey: booted.masterKey,
+      embedder,
+      domainProof: createDomainProofFetcher({ allowHosts: config.unsafeWebhookAllowHosts }),
+    });
     booted.onClose(() => services.close());
     if (config.demo) {
       await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);

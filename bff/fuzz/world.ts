@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
 import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
 import type { Db } from '../../server-core/db/db';
@@ -91,6 +92,7 @@ export async function buildWorld(db: Db): Promise<World> {
     }),
     logger: recordingLogger(logs),
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const t: TestApp = { services, clock, app: buildApp(services) };
   const own = await seedTenant(t, db, 'own');
