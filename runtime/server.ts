@@ -7,6 +7,7 @@ import type { Logger } from '../bff/logger';
 import { createServices } from '../bff/services';
 import type { Db } from '../server-core/db/db';
 import type { Clock } from '../server-core/lib/clock';
+import { ensureDemoAutomation } from '../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../server-core/setup/demo-content';
 import { ensureDemoExperiences } from '../server-core/setup/demo-experiences';
 import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
@@ -83,6 +84,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await ensureDemoHelpCenterHost(db, clock.now());
       await ensureDemoContent(db, clock.now(), services.embedder);
       await ensureDemoExperiences(db, clock.now());
+      await ensureDemoAutomation(db, clock.now(), config);
     }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const realtime = await startRealtime(services);
