@@ -27,7 +27,7 @@ export interface DomainProofFetcherOptions {
    * through, and that server's port. The server never sets them (runtime/server.ts passes allowHosts
    * only), so production trusts the system's authorities and connects to port 443.
    */
-  testTls?: { ca: string; port: number };
+  testTls?: { ca?: string; port: number };
 }
 
 const USER_AGENT = 'SupportPlatform-DomainVerification/1';
@@ -84,7 +84,7 @@ export function createDomainProofFetcher(opts: DomainProofFetcherOptions): Domai
             headers: { 'User-Agent': USER_AGENT, Accept: 'text/plain' },
             agent: false,
             lookup: pinnedLookup(vetted),
-            ...(opts.testTls ? { ca: opts.testTls.ca } : {}),
+            ...(opts.testTls?.ca ? { ca: opts.testTls.ca } : {}),
           });
           req.on('response', (res) => {
             const status = res.statusCode ?? 0;

@@ -4,12 +4,14 @@
  * as booleans. A pure function; docs/decisions/automation.md records the choices:
  *
  * - the path and the hash (a hash route such as `#/checkout`, or any fragment, up to its own `?`) are
- *   percent-decoded (repeatedly, so `%2563heckout` is `checkout`), lower-cased and split into words at
+ *   percent-decoded (repeatedly, so `%2563heckout` is `checkout`; tolerantly, so a malformed escape next to
+ *   a valid one hides nothing), lower-cased and split into words at
  *   every character that is not a letter or digit; a page is sensitive when one word is in WORDS or a run of
  *   words is one of PHRASES. Whole words only: `/paypal-integration-guide` and `/cardigans` are not
  *   sensitive, `/pay`, `/Checkout`, `/account/security` and `#/sign-in` are;
  * - the query string is ignored (return URLs such as `?next=/login` are everywhere and name no page);
- * - an escape that does not decode (`%E0%A4%A`) is sensitive: what cannot be read is refused.
+ * - escapes still decoding after 5 rounds (`%252525...`) make the page sensitive: what cannot be read is
+ *   refused.
  */
 
 export interface PageFacts {
@@ -51,20 +53,30 @@ export const SENSITIVE_PHRASES: readonly (readonly string[])[] = [
   ['credit', 'card'],
 ];
 
-/** Decodes percent escapes until nothing changes (at most 5 rounds); null when an escape is malformed. */
+/**
+ * One round of tolerant percent-decoding: each run of escapes is decoded as UTF-8 when it is valid, and
+ * otherwise byte by byte where a byte is ASCII (an invalid sequence can hide no ASCII word, and a valid
+ * escape next to it can never be kept encoded).
+ */
+function decodeRound(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    }
+  });
+}
+
+/** Decodes until nothing changes; null when escapes still decode after 5 rounds (refused, never guessed). */
 function fullyDecoded(text: string): string | null {
   let current = text;
   for (let i = 0; i < 5; i++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return null;
-    }
+    const next = decodeRound(current);
     if (next === current) return current;
     current = next;
   }
-  return /%[0-9a-f]{2}/i.test(current) ? null : current;
+  return decodeRound(current) === current ? current : null;
 }
 
 function wordsOf(text: string): string[] {
