@@ -17,14 +17,10 @@ const RAILS =
   '404 while feature.automation.execute is off (as an unknown route). Rate limited with the other run ' +
   'operations to 120 a minute per visitor.';
 
-const PageUrl = z
-  .string()
-  .min(1)
-  .max(2048)
-  .openapi({
-    description: 'The absolute http(s) URL of the page the widget is on.',
-    example: EXAMPLE_PAGE_URL,
-  });
+const PageUrl = z.string().min(1).max(2048).openapi({
+  description: 'The absolute http(s) URL of the page the widget is on.',
+  example: EXAMPLE_PAGE_URL,
+});
 
 const PageFacts = strictObject({
   password_field: z.boolean().openapi({ description: 'The page has a password field.' }),

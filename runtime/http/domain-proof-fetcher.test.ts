@@ -30,7 +30,11 @@ describe('the domain-proof fetcher over real TLS, with the webhook SSRF guard', 
 
   it('404 is not_found; another status is http_status', async () => {
     server.reply(() => ({ status: 404 }));
-    expect(await fetcher().fetchProof(server.domain)).toMatchObject({ ok: false, reason: 'not_found', status: 404 });
+    expect(await fetcher().fetchProof(server.domain)).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+      status: 404,
+    });
     server.reply(() => ({ status: 500 }));
     expect(await fetcher().fetchProof(server.domain)).toMatchObject({
       ok: false,
@@ -41,7 +45,9 @@ describe('the domain-proof fetcher over real TLS, with the webhook SSRF guard', 
 
   it('a redirect is refused and never followed', async () => {
     server.reply((path) =>
-      path === PROOF_PATH ? { status: 302, headers: { Location: '/elsewhere' } } : { status: 200, body: TOKEN },
+      path === PROOF_PATH
+        ? { status: 302, headers: { Location: '/elsewhere' } }
+        : { status: 200, body: TOKEN },
     );
     const before = server.paths.length;
     const outcome = await fetcher().fetchProof(server.domain);
@@ -92,6 +98,9 @@ describe('the domain-proof fetcher over real TLS, with the webhook SSRF guard', 
   });
 
   it('a name that does not resolve is refused like a private one', async () => {
-    expect(await fetcher().fetchProof('nowhere.test')).toMatchObject({ ok: false, reason: 'address_refused' });
+    expect(await fetcher().fetchProof('nowhere.test')).toMatchObject({
+      ok: false,
+      reason: 'address_refused',
+    });
   });
 });

@@ -21,7 +21,7 @@ export interface AddedDomain {
  */
 export async function addVerifiedDomain(ctx: Ctx, input: { domain: string }): Promise<AddedDomain> {
   const domain = canonicalDomainName(input.domain);
-  if (!domain || !domain.includes('.'))
+  if (!domain?.includes('.'))
     throw new DomainError(
       'invalid_host',
       {},

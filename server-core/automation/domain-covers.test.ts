@@ -69,7 +69,18 @@ describe('domainCovers', () => {
 
 describe('canonical names', () => {
   it('refuses numeric last labels (IPv4 in any spelling) and non-names', () => {
-    for (const bad of ['127.0.0.1', '0x7f.1', '2130706433', 'a.1', '-a.com', 'a-.com', 'exa_mple.com', 'a..b', '', '.'])
+    for (const bad of [
+      '127.0.0.1',
+      '0x7f.1',
+      '2130706433',
+      'a.1',
+      '-a.com',
+      'a-.com',
+      'exa_mple.com',
+      'a..b',
+      '',
+      '.',
+    ])
       expect(canonicalDomainName(bad), bad).toBeNull();
     expect(canonicalDomainName(`${'a'.repeat(64)}.com`)).toBeNull();
     expect(canonicalDomainName('App.Example.COM.')).toBe('app.example.com');

@@ -87,7 +87,9 @@ describe('isSensitivePage', () => {
 
   it('page facts refuse any page, whatever its URL', () => {
     const url = new URL('https://app.example.com/settings/profile');
-    expect(sensitivePageReason(url, { password_field: true, card_number_field: false })).toBe('password_field');
+    expect(sensitivePageReason(url, { password_field: true, card_number_field: false })).toBe(
+      'password_field',
+    );
     expect(sensitivePageReason(url, { password_field: false, card_number_field: true })).toBe(
       'card_number_field',
     );

@@ -63,7 +63,9 @@ function decodeRound(text: string): string {
     try {
       return decodeURIComponent(run);
     } catch {
-      return run.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return run.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
     }
   });
 }

@@ -125,7 +125,7 @@ describeDb('verified domains (list, add, verify, remove)', (getDb) => {
     }
     const [still] = ((await (await list()).json()) as { data: Domain[] }).data;
     expect(still).toMatchObject({ status: 'pending', verified_at: null });
-    expect((await audit()).map((a) => a.reason ?? a.action)).toEqual([
+    expect((await audit()).map((a) => (a as { reason?: string }).reason ?? a.action)).toEqual([
       'verified_domain.added',
       'wrong_content',
       'wrong_content',
