@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
+import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
 import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
 import type { Db } from '../../server-core/db/db';
 import { createExperience } from '../../server-core/experiences/create-experience';
 import type { ProgramContent, TourContent } from '../../server-core/experiences/definition';
 import { publishExperience } from '../../server-core/experiences/publish-experience';
+import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
@@ -58,6 +60,8 @@ export interface Tenant {
     surveyId: string;
     surveyVersionId: string;
     surveySessionId: string;
+    /** The first step of the published guide (params.guideId): what an automation step records. */
+    guideStepId: string;
   };
 }
 
@@ -239,6 +243,27 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     { url: 'https://app.example.com/', trigger: 'auto' },
     'widgetOpenSession (survey)',
   );
+  // Automation: the flag on, app.example.com verified (on the operator's word: no fetch), a run of the guide.
+  await setFlag(db, ws, 'feature.automation.execute', true, now);
+  const domain = await addOperatorVerifiedDomain(db, {
+    workspaceId: ws,
+    domain: 'app.example.com',
+    now,
+    source: 'operator',
+  });
+  const [guideStep] = await db.query<{ id: string }>(
+    'select id from guide_steps where workspace_id = $1 and guide_id = $2 order by seq limit 1',
+    [ws, guide.data.id],
+  );
+  const run = await widgetPost(
+    '/widget/automation-runs',
+    {
+      guide_id: guide.data.id,
+      url: 'https://app.example.com/',
+      page: { password_field: false, card_number_field: false },
+    },
+    'widgetOpenAutomationRun',
+  );
 
   return {
     workspaceId: ws,
@@ -268,6 +293,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       guideId: String(guide.data.id),
       articleId: String(article.data.id),
       slug: String(article.data.slug),
+      domainId: domain.domain.id,
+      runId: String(run.data.id),
     },
     fixtures: {
       spareExperienceId: spare.id,
@@ -279,6 +306,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       surveyId: survey.id,
       surveyVersionId: survey.live_version_id!,
       surveySessionId: String(surveySession.data.id),
+      guideStepId: guideStep!.id,
     },
   };
 }
