@@ -239,7 +239,7 @@ const OVERRIDES: Record<string, Override> = {
   },
   // On app.example.com (verified in world.ts), a page with neither a password nor a card-number field.
   widgetOpenAutomationRun: (_b, w, body) => {
-    body.guide_id = w.own.params.guideId;
+    body.guide_id = w.own.fixtures.automationGuideId;
     body.url = 'https://app.example.com/team';
     body.page = { password_field: false, card_number_field: false };
   },

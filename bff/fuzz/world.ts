@@ -60,7 +60,8 @@ export interface Tenant {
     surveyId: string;
     surveyVersionId: string;
     surveySessionId: string;
-    /** The first step of the published guide (params.guideId): what an automation step records. */
+    /** A published guide of its own for automation (updateGuide replaces the steps of params.guideId), and its first step. */
+    automationGuideId: string;
     guideStepId: string;
   };
 }
@@ -251,14 +252,19 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     now,
     source: 'operator',
   });
+  const automationGuide = await ok(
+    await post('/guides', { title: `Automation guide ${label}`, steps: [{ type: 'click', text: 'Click' }] }),
+    'createGuide (automation)',
+  );
+  await ok(await post(`/guides/${automationGuide.data.id}/publish`, {}), 'publishGuide (automation)');
   const [guideStep] = await db.query<{ id: string }>(
     'select id from guide_steps where workspace_id = $1 and guide_id = $2 order by seq limit 1',
-    [ws, guide.data.id],
+    [ws, automationGuide.data.id],
   );
   const run = await widgetPost(
     '/widget/automation-runs',
     {
-      guide_id: guide.data.id,
+      guide_id: automationGuide.data.id,
       url: 'https://app.example.com/',
       page: { password_field: false, card_number_field: false },
     },
@@ -306,6 +312,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       surveyId: survey.id,
       surveyVersionId: survey.live_version_id!,
       surveySessionId: String(surveySession.data.id),
+      automationGuideId: String(automationGuide.data.id),
       guideStepId: guideStep!.id,
     },
   };
