@@ -76,6 +76,22 @@ describeDb('ops socket', (getDb) => {
           enabled: true,
         }),
       ).rejects.toThrow(OpsError);
+      // A verified domain on the operator's word, through the running server's socket.
+      const added = (await sendOpsCommand(path, {
+        command: 'verified-domain',
+        action: 'add',
+        workspaceId: seeded.workspaceId,
+        domain: 'Intranet.Example.',
+      })) as { verifiedDomains: { domain: string; status: string }[] };
+      expect(added.verifiedDomains).toMatchObject([{ domain: 'intranet.example', status: 'verified' }]);
+      await expect(
+        sendOpsCommand(path, {
+          command: 'verified-domain',
+          action: 'add',
+          workspaceId: seeded.workspaceId,
+          domain: 'https://x.example/',
+        }),
+      ).rejects.toThrow(OpsError);
     } finally {
       await socket.close();
     }
