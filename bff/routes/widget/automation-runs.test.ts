@@ -321,6 +321,34 @@ describeDb(
       expect((await errorOf(removed)).code).toBe('domain_not_verified');
     });
 
+    it('parallel steps get distinct, gap-free sequence numbers', async () => {
+      const t = makeTestApp(getDb());
+      const { db, ws, guide, visitor } = await setup(t);
+      const g = await guide();
+      const v = await visitor();
+      const run = await dataOf<{ id: string }>(
+        await v.open({ guide_id: g.id, url: 'https://app.example.com/team', page: SAFE }),
+      );
+      const answers = await Promise.all(
+        [0, 1, 0, 1, 0].map((i) =>
+          v.step(run.id, {
+            step_id: g.steps[i],
+            action: 'click',
+            url: 'https://app.example.com/team',
+            page: SAFE,
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      const seqs = await Promise.all(answers.map(async (r) => (await dataOf<{ seq: number }>(r)).seq));
+      expect(seqs.sort()).toEqual([1, 2, 3, 4, 5]);
+      const [row] = await db.query<{ steps_recorded: number }>(
+        'select steps_recorded from automation_runs where workspace_id = $1 and id = $2',
+        [ws.id, run.id],
+      );
+      expect(row!.steps_recorded).toBe(5);
+    });
+
     it('closes exactly once: of three parallel closes one is 200 and two are 409; no step after the close', async () => {
       const t = makeTestApp(getDb());
       const { guide, visitor } = await setup(t);
