@@ -5,6 +5,7 @@ import { buildApp } from '../bff/app';
 import { loadConfig } from '../bff/config';
 import { silentLogger } from '../bff/logger';
 import { createServices } from '../bff/services';
+import { createDomainProofFetcher } from '../runtime/http/domain-proof-fetcher';
 import { upsertContact } from '../server-core/contacts/upsert-contact';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
@@ -44,6 +45,7 @@ async function measure(db: Db, label: string): Promise<void> {
     }),
     logger: silentLogger,
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const server = serve({ fetch: buildApp(services).fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

@@ -8,6 +8,7 @@ import { silentLogger } from '../bff/logger';
 import { createServices } from '../bff/services';
 import { launchChromium } from '../e2e/support/browser';
 import { demoCredentials, startChildServer } from '../e2e/support/server';
+import { createDomainProofFetcher } from '../runtime/http/domain-proof-fetcher';
 import { ensureWidgetBuilt } from '../scripts/build-widget';
 import type { Ctx } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
@@ -356,6 +357,7 @@ async function measure(db: Db, label: string): Promise<void> {
     config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
     logger: silentLogger,
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const ctx: Ctx = { db, clock: systemClock, workspaceId: ws, actor: { type: 'system', id: null } };
   const r = rng(7);

@@ -3,6 +3,7 @@ import { buildApp } from '../bff/app';
 import { loadConfig } from '../bff/config';
 import { silentLogger } from '../bff/logger';
 import { createServices } from '../bff/services';
+import { createDomainProofFetcher } from '../runtime/http/domain-proof-fetcher';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
@@ -21,6 +22,7 @@ async function measure(db: Db, label: string): Promise<void> {
     config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
     logger: silentLogger,
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const app = buildApp(services);
   const run = async (path: string, init?: RequestInit) => {

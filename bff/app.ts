@@ -22,6 +22,7 @@ import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
+import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
 import { registerPublicContentRoutes } from './routes/public/content';
@@ -83,6 +84,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerRetrievalRoutes(app, services);
   registerHelpCenterRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
+  registerVerifiedDomainRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);

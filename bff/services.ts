@@ -2,6 +2,7 @@ import {
   type ApiKeyAuthenticator,
   createApiKeyAuthenticator,
 } from '../server-core/apikeys/api-key-authenticator';
+import type { DomainProofFetcher } from '../server-core/automation/domain-proof';
 import { type ArticleHtmlRenderer, cachedArticleHtml } from '../server-core/content/article-html-cache';
 import type { Db } from '../server-core/db/db';
 import {
@@ -41,6 +42,11 @@ export interface Services {
   articleHtml: ArticleHtmlRenderer;
   /** Published experiences compiled per workspace for the decision; dropped on NOTIFY experiences_changed. */
   experienceIndex: ExperienceIndexCache;
+  /**
+   * Reads a domain's verification file through the webhook SSRF guard (verifyVerifiedDomain). The runtime
+   * provides it (runtime/http/domain-proof-fetcher.ts): the BFF never opens outbound connections itself.
+   */
+  domainProof: DomainProofFetcher;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
 }
@@ -53,6 +59,7 @@ export function createServices(deps: {
   masterKey: Buffer;
   /** Defaults to the configured one (createEmbedder). */
   embedder?: Embedder;
+  domainProof: DomainProofFetcher;
 }): Services {
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   return {
@@ -71,6 +78,7 @@ export function createServices(deps: {
     embedder: deps.embedder ?? createEmbedder(embedderSettings(deps.config)),
     articleHtml: cachedArticleHtml(),
     experienceIndex: createExperienceIndexCache({ db: deps.db, clock: deps.clock }),
+    domainProof: deps.domainProof,
     close: () => rateLimiter.stop(),
   };
 }

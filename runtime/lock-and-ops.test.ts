@@ -9,6 +9,7 @@ import { testConfig } from '../bff/testing/services';
 import { systemClock } from '../server-core/lib/clock';
 import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { describeDb } from '../server-core/testing/db';
+import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { acquireLock, DataDirInUseError, LOCK_FILE, opsSocketPath, readLock } from './instance-lock';
 import { OpsError, sendOpsCommand, startOpsSocket } from './ops-socket';
 
@@ -47,6 +48,7 @@ describeDb('ops socket', (getDb) => {
       config: testConfig(),
       logger: silentLogger,
       masterKey: randomBytes(32),
+      domainProof: createDomainProofFetcher({ allowHosts: [] }),
     });
     const path = join(dir, 'ops.sock');
     const socket = await startOpsSocket(services, path);
@@ -72,6 +74,22 @@ describeDb('ops socket', (getDb) => {
           workspaceId: seeded.workspaceId,
           flag: 'nope',
           enabled: true,
+        }),
+      ).rejects.toThrow(OpsError);
+      // A verified domain on the operator's word, through the running server's socket.
+      const added = (await sendOpsCommand(path, {
+        command: 'verified-domain',
+        action: 'add',
+        workspaceId: seeded.workspaceId,
+        domain: 'Intranet.Example.',
+      })) as { verifiedDomains: { domain: string; status: string }[] };
+      expect(added.verifiedDomains).toMatchObject([{ domain: 'intranet.example', status: 'verified' }]);
+      await expect(
+        sendOpsCommand(path, {
+          command: 'verified-domain',
+          action: 'add',
+          workspaceId: seeded.workspaceId,
+          domain: 'https://x.example/',
         }),
       ).rejects.toThrow(OpsError);
     } finally {

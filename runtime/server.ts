@@ -7,6 +7,7 @@ import type { Logger } from '../bff/logger';
 import { createServices } from '../bff/services';
 import type { Db } from '../server-core/db/db';
 import type { Clock } from '../server-core/lib/clock';
+import { ensureDemoAutomation } from '../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../server-core/setup/demo-content';
 import { ensureDemoExperiences } from '../server-core/setup/demo-experiences';
 import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
@@ -14,6 +15,7 @@ import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
 import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { boot, workerDeps, workerOptions } from './boot';
+import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { listenHttp } from './http-server';
 import { startOpsSocket } from './ops-socket';
 import { type RealtimeServer, startRealtime } from './realtime-server';
@@ -67,13 +69,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     }
 
-    const services = createServices({ db, clock, config, logger, masterKey: booted.masterKey, embedder });
+    const services = createServices({
+      db,
+      clock,
+      config,
+      logger,
+      masterKey: booted.masterKey,
+      embedder,
+      domainProof: createDomainProofFetcher({ allowHosts: config.unsafeWebhookAllowHosts }),
+    });
     booted.onClose(() => services.close());
     if (config.demo) {
       await ensureDemoWidget(db, services.box, clock.now(), config.publicUrl);
       await ensureDemoHelpCenterHost(db, clock.now());
       await ensureDemoContent(db, clock.now(), services.embedder);
       await ensureDemoExperiences(db, clock.now());
+      await ensureDemoAutomation(db, clock.now(), config);
     }
     const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
     const realtime = await startRealtime(services);

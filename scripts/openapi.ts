@@ -6,6 +6,7 @@ import { silentLogger } from '../bff/logger';
 import { ERRORS_MD, renderErrorTable } from '../bff/openapi/error-table';
 import { OPENAPI_JSON, OPENAPI_TYPES, renderOpenApiFiles } from '../bff/openapi/generate';
 import { createServices } from '../bff/services';
+import { createDomainProofFetcher } from '../runtime/http/domain-proof-fetcher';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import { systemClock } from '../server-core/lib/clock';
 
@@ -23,6 +24,7 @@ try {
     config: loadConfig({ DEMO: 'off', WORKER: 'off' }),
     logger: silentLogger,
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const files = await renderOpenApiFiles(buildApp(services));
   const targets: [string, string][] = [

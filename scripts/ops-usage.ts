@@ -7,6 +7,8 @@ export function opsUsage(): string {
                  [brand_color=#rrggbb] [launcher_side=right|left] [greeting=<text>|none] [language=auto|en|fr|de|es]
        npm run ops -- help-center-host add|remove <workspaceId> <host>
        npm run ops -- help-center-host list <workspaceId>
+       npm run ops -- verified-domain add <workspaceId> <domain>   (verified on the operator's word, no fetch)
+       npm run ops -- verified-domain list <workspaceId>
 
 flags:
 ${BUILT_FLAGS.map((name) => `  ${name.padEnd(34)} default ${FLAGS[name].default ? 'on ' : 'off'}  ${FLAGS[name].description}`).join('\n')}`;

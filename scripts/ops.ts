@@ -27,6 +27,26 @@ if (command === 'help-center-host') {
   }
   process.exit(0);
 }
+if (command === 'verified-domain') {
+  const [, action, ws, domain, ...extra] = process.argv.slice(2);
+  const ok = ws && extra.length === 0 && ((action === 'list' && !domain) || (action === 'add' && domain));
+  if (!ok) fail(USAGE);
+  try {
+    console.log(
+      JSON.stringify(
+        await runOps({
+          command: 'verified-domain',
+          action: action as 'add' | 'list',
+          workspaceId: ws!,
+          domain,
+        }),
+      ),
+    );
+  } catch (err) {
+    fail(`ops failed: ${(err as Error).message}`);
+  }
+  process.exit(0);
+}
 if (command === 'widget' && workspaceId) {
   const settings: Record<string, string | null> = {};
   for (const arg of process.argv.slice(4)) {

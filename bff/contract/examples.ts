@@ -48,6 +48,10 @@ export const EXAMPLE_ID = {
   pageId: '01m6bg5zw2n0r81ygt0pwm2afg',
   uploadId: '01m6bk2fpx7pngq2rng6y1tdqa',
   chunkId: '01m6bhcze51vaynz6hbyrb9q8s',
+  /** A verified domain of the workspace (the demo's operator-verified one), an automation run of the guide, and the guide step it records. */
+  domainId: '01m6bn1d2e3f4g5h6j7k8m9n0p',
+  runId: '01m6bn2d2e3f4g5h6j7k8m9n0p',
+  runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

@@ -238,6 +238,20 @@ const OVERRIDES: Record<string, Override> = {
   listExperienceAnswers: (b, w) => {
     b.path.experienceId = w.own.fixtures.surveyId;
   },
+  addVerifiedDomain: (_b, _w, body) => {
+    body.domain = 'new.example.com';
+  },
+  // On app.example.com (verified in world.ts), a page with neither a password nor a card-number field.
+  widgetOpenAutomationRun: (_b, w, body) => {
+    body.guide_id = w.own.fixtures.automationGuideId;
+    body.url = 'https://app.example.com/team';
+    body.page = { password_field: false, card_number_field: false };
+  },
+  widgetRecordAutomationStep: (_b, w, body) => {
+    body.step_id = w.own.fixtures.guideStepId;
+    body.url = 'https://app.example.com/team';
+    body.page = { password_field: false, card_number_field: false };
+  },
 };
 
 /** A definition's window is open (the generated one starts and ends at the same moment). */

@@ -12,6 +12,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 /** Operations whose baseline ends something the others need: they run last. */
 const RUN_LAST = [
+  'widgetCloseAutomationRun', // the run's steps are recorded first
+  'removeVerifiedDomain', // the automation operations run on its host
   'unpublishArticle',
   'unpublishGuide',
   'archiveExperience',

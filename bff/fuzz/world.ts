@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
+import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
 import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
 import type { Db } from '../../server-core/db/db';
 import { createExperience } from '../../server-core/experiences/create-experience';
 import type { ProgramContent, TourContent } from '../../server-core/experiences/definition';
 import { publishExperience } from '../../server-core/experiences/publish-experience';
+import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
@@ -60,6 +63,9 @@ export interface Tenant {
     surveyId: string;
     surveyVersionId: string;
     surveySessionId: string;
+    /** A published guide of its own for automation (updateGuide replaces the steps of params.guideId), and its first step. */
+    automationGuideId: string;
+    guideStepId: string;
   };
 }
 
@@ -94,6 +100,7 @@ export async function buildWorld(db: Db): Promise<World> {
     }),
     logger: recordingLogger(logs),
     masterKey: randomBytes(32),
+    domainProof: createDomainProofFetcher({ allowHosts: [] }),
   });
   const t: TestApp = { services, clock, app: buildApp(services) };
   const own = await seedTenant(t, db, 'own');
@@ -249,6 +256,32 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     { url: 'https://app.example.com/', trigger: 'auto' },
     'widgetOpenSession (survey)',
   );
+  // Automation: the flag on, app.example.com verified (on the operator's word: no fetch), a run of the guide.
+  await setFlag(db, ws, 'feature.automation.execute', true, now);
+  const domain = await addOperatorVerifiedDomain(db, {
+    workspaceId: ws,
+    domain: 'app.example.com',
+    now,
+    source: 'operator',
+  });
+  const automationGuide = await ok(
+    await post('/guides', { title: `Automation guide ${label}`, steps: [{ type: 'click', text: 'Click' }] }),
+    'createGuide (automation)',
+  );
+  await ok(await post(`/guides/${automationGuide.data.id}/publish`, {}), 'publishGuide (automation)');
+  const [guideStep] = await db.query<{ id: string }>(
+    'select id from guide_steps where workspace_id = $1 and guide_id = $2 order by seq limit 1',
+    [ws, automationGuide.data.id],
+  );
+  const run = await widgetPost(
+    '/widget/automation-runs',
+    {
+      guide_id: automationGuide.data.id,
+      url: 'https://app.example.com/',
+      page: { password_field: false, card_number_field: false },
+    },
+    'widgetOpenAutomationRun',
+  );
 
   return {
     workspaceId: ws,
@@ -278,6 +311,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       guideId: String(guide.data.id),
       articleId: String(article.data.id),
       slug: String(article.data.slug),
+      domainId: domain.domain.id,
+      runId: String(run.data.id),
     },
     fixtures: {
       spareExperienceId: spare.id,
@@ -291,6 +326,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       surveyId: survey.id,
       surveyVersionId: survey.live_version_id!,
       surveySessionId: String(surveySession.data.id),
+      automationGuideId: String(automationGuide.data.id),
+      guideStepId: guideStep!.id,
     },
   };
 }

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
+import { ensureDemoAutomation } from '../../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import {
   DEMO_ONBOARDING_SLUG,
@@ -49,6 +51,8 @@ import { OPENAPI_PATH } from './document';
 
 /** Run after the others: each changes state an earlier example relies on. */
 const LAST = [
+  'widgetCloseAutomationRun', // the run's step example records on it first
+  'removeVerifiedDomain',
   'publishExperience', // a new live version: the widget examples open sessions on the one before
   'unpublishExperience',
   'archiveExperience',
@@ -100,6 +104,7 @@ async function fixtures(t: TestApp) {
   await ensureDemoHelpCenterHost(db, now);
   await ensureDemoContent(db, now, t.services.embedder);
   await ensureDemoExperiences(db, now);
+  await ensureDemoAutomation(db, now, { publicUrl, development: t.services.config.development });
   const one = async (sql: string, params: unknown[]) =>
     (await db.query<{ id: string }>(sql, [demo.workspaceId, ...params]))[0]!.id;
   const live = (slug: string) =>
@@ -176,6 +181,31 @@ async function fixtures(t: TestApp) {
     }),
   );
 
+  // Automation: an operator-verified domain (verify answers it as it is; remove comes last) and a run of the
+  // guide by this visitor on the demo page (a verified host in development), with the guide's first step.
+  const guideId = await one('select id from guides where workspace_id = $1 and title = $2', [
+    'Invite a teammate',
+  ]);
+  const domain = await addOperatorVerifiedDomain(db, {
+    workspaceId: demo.workspaceId,
+    domain: 'docs.example.com',
+    now,
+    source: 'operator',
+  });
+  const run = await created(
+    t.app.request('/widget/automation-runs', {
+      method: 'POST',
+      ...json(
+        {
+          guide_id: guideId,
+          url: EXAMPLE_PAGE_URL,
+          page: { password_field: false, card_number_field: false },
+        },
+        { Authorization: `Bearer ${visitorToken}` },
+      ),
+    }),
+  );
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -196,7 +226,13 @@ async function fixtures(t: TestApp) {
     articleId: await one('select id from articles where workspace_id = $1 and slug = $2', [
       EXAMPLE_DEMO.articleSlug,
     ]),
-    guideId: await one('select id from guides where workspace_id = $1 and title = $2', ['Invite a teammate']),
+    guideId,
+    domainId: domain.domain.id,
+    runId: run.id,
+    runStepId: await one(
+      'select id from guide_steps where workspace_id = $1 and guide_id = $2 order by seq limit 1',
+      [guideId],
+    ),
     webhookId: doomedWebhook.id,
     endpointId: endpoint.id,
     deliveryId,

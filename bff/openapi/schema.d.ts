@@ -776,6 +776,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/verified-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the verified domains (automation allowlist) */
+        get: operations["listVerifiedDomains"];
+        put?: never;
+        /**
+         * Add a domain to verify (its token is returned once)
+         * @description Adds the domain as pending. Serve verification.token as the whole body of /.well-known/widget-domain-verification.txt on the domain (HTTPS, answering 200 without a redirect), then call verifyVerifiedDomain. A host name only: lower-cased, IDNA names in their ASCII form, at least two labels, no scheme, port, path or IP address (422 invalid_host). A domain the workspace already lists is 409 domain_taken. The service keeps the SHA-256 of the token only. Audited as verified_domain.added.
+         */
+        post: operations["addVerifiedDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/verified-domains/{domainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a domain from the allowlist
+         * @description Automation on its pages is refused from the next request (403 domain_not_verified). Audited as verified_domain.removed.
+         */
+        delete: operations["removeVerifiedDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/verified-domains/{domainId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a domain by its well-known file
+         * @description Fetches https://<domain>/.well-known/widget-domain-verification.txt through the webhook transport's SSRF guard (public addresses only, 5 s, 4 KB at most, redirects not followed); its trimmed body must equal the token. Success marks the domain verified; anything else is 422 domain_verification_failed with a reason (not_found, http_status, wrong_content, too_large, redirect, timeout, tls_failed, address_refused, dns_failed, connection_failed) and a message that says what to fix. A verified domain answers as it is. Audited (verified_domain.verified, verified_domain.verification_failed).
+         */
+        post: operations["verifyVerifiedDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/webhook-deliveries/{deliveryId}/redeliver": {
         parameters: {
             query?: never;
@@ -997,6 +1058,66 @@ export interface paths {
          * @description A new or changed vote emits the webhook event article.feedback_submitted (article_id, contact_id: the visitor's verified contact or null, helpful, submitted_at); sending the same vote again changes nothing. 404 for an article the visitor may not read; 429 rate_limited above 20 votes a minute per visitor.
          */
         post: operations["widgetArticleFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/automation-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an automation run of a guide
+         * @description Checked in this order: feature.automation.execute (404 while off); the guide (unknown, unpublished, foreign or out of the visitor’s audience: 404, the audiences of widgetGetGuide); the page’s host must be covered by a verified domain of the workspace (403 domain_not_verified); the page must not be sensitive: its path or hash route names checkout, payment, login, password... as a whole word, or it has a password or card-number field (403 sensitive_page). The run belongs to the visitor who opened it. 404 while feature.automation.execute is off (as an unknown route). Rate limited with the other run operations to 120 a minute per visitor.
+         */
+        post: operations["widgetOpenAutomationRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/automation-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Close an automation run
+         * @description completed, aborted (the next element could not be located unambiguously, or the person stopped it) or failed, with a reason or null. A run closes once: closing a closed run is 409 automation_run_closed (of parallel closes exactly one wins). Another visitor’s run is 404. 404 while feature.automation.execute is off (as an unknown route). Rate limited with the other run operations to 120 a minute per visitor.
+         */
+        patch: operations["widgetCloseAutomationRun"];
+        trace?: never;
+    };
+    "/widget/automation-runs/{runId}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that a step of the run was executed
+         * @description Which step and which action, never a value: a `value` (or any other undeclared field) is 422 parameter_unknown. The run must be the visitor’s (404) and open (409 automation_run_closed); the step a step of the run’s guide (422 unknown_step_id); the page’s host still verified (403 domain_not_verified) and the page not sensitive (403 sensitive_page). The service records the element’s role and accessible name as the guide stores them, and the page’s host and path (no query, no fragment). 404 while feature.automation.execute is off (as an unknown route). Rate limited with the other run operations to 120 a minute per visitor.
+         */
+        post: operations["widgetRecordAutomationStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1352,6 +1473,15 @@ export interface components {
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        AddedVerifiedDomain: {
+            data: components["schemas"]["VerifiedDomain"] & {
+                verification: {
+                    token: string;
+                    /** @description Where the token must be served. */
+                    url: string;
+                };
+            };
+        };
         AddPageRequest: {
             /**
              * @description Default public (a crawled page is public).
@@ -1379,6 +1509,9 @@ export interface components {
             file: string;
             /** @description Default: the file name. */
             title?: string;
+        };
+        AddVerifiedDomainRequest: {
+            domain: string;
         };
         AnnouncementContent: {
             /**
@@ -1893,7 +2026,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -3052,6 +3185,27 @@ export interface components {
             name?: string | null;
             phone?: string | null;
         };
+        VerifiedDomain: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /** @description A host name; it covers itself and its subdomains. */
+            domain: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "verified";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            verified_at: string | null;
+        };
         WebhookAttempt: {
             /**
              * Format: date-time
@@ -3216,6 +3370,80 @@ export interface components {
              */
             submitted_at: string;
         };
+        /** @description What the widget sees on the page, as booleans only: either true refuses the page. */
+        WidgetAutomationPageFacts: {
+            /** @description The page has a card-number field. */
+            card_number_field: boolean;
+            /** @description The page has a password field. */
+            password_field: boolean;
+        };
+        WidgetAutomationRun: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            closed_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            guide_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string|null} */
+            reason: "stopped" | "ambiguous_element" | "missing_element" | "refused" | "error" | "navigation" | null;
+            /** @enum {string} */
+            state: "completed" | "aborted" | "failed";
+            steps_recorded: number;
+        };
+        WidgetAutomationRunOpened: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            guide_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            state: "open";
+        };
+        WidgetAutomationStep: {
+            /** @enum {string} */
+            action: "click" | "input" | "select" | "navigate";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            recorded_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            run_id: string;
+            /** @description The run’s count of recorded steps, from 1. */
+            seq: number;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            step_id: string;
+        };
         /** @description The intrusive slot: at most one tour, survey or unread popup announcement for this page view (the highest priority; ties by the older experience); null while a tour resumes here, or while a higher one waits on element facts. */
         WidgetAutoStart: {
             /**
@@ -3355,6 +3583,12 @@ export interface components {
                     token: string | null;
                 };
             };
+        };
+        WidgetCloseAutomationRunRequest: {
+            /** @enum {string|null} */
+            reason: "stopped" | "ambiguous_element" | "missing_element" | "refused" | "error" | "navigation" | null;
+            /** @enum {string} */
+            state: "completed" | "aborted" | "failed";
         };
         WidgetExperienceDecision: {
             announcements: components["schemas"]["WidgetAnnouncements"];
@@ -3543,6 +3777,19 @@ export interface components {
             /** @enum {string} */
             state: "todo" | "in_progress" | "done" | "skipped";
         };
+        WidgetOpenAutomationRunRequest: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            guide_id: string;
+            page: components["schemas"]["WidgetAutomationPageFacts"];
+            /**
+             * @description The absolute http(s) URL of the page the widget is on.
+             * @example http://localhost:8787/demo
+             */
+            url: string;
+        };
         WidgetOpenSessionRequest: {
             /**
              * @default start
@@ -3621,6 +3868,21 @@ export interface components {
             /** @enum {string} */
             state: "todo" | "in_progress" | "done" | "skipped";
             total: number;
+        };
+        WidgetRecordAutomationStepRequest: {
+            /** @enum {string} */
+            action: "click" | "input" | "select" | "navigate";
+            page: components["schemas"]["WidgetAutomationPageFacts"];
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            step_id: string;
+            /**
+             * @description The absolute http(s) URL of the page the widget is on.
+             * @example http://localhost:8787/demo
+             */
+            url: string;
         };
         WidgetRecordSeenRequest: {
             /** @description A banner’s dismissal. */
@@ -9323,6 +9585,334 @@ export interface operations {
             };
         };
     };
+    listVerifiedDomains: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Domains, newest first, pending ones included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bn1d2e3f4g5h6j7k8m9n0p",
+                     *           "domain": "app.example.com",
+                     *           "status": "verified",
+                     *           "verified_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["VerifiedDomain"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addVerifiedDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "domain": "app.example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddVerifiedDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Added, pending. Put the token in place now: it cannot be shown again. */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bn1d2e3f4g5h6j7k8m9n0p",
+                     *         "domain": "app.example.com",
+                     *         "status": "pending",
+                     *         "verified_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "verification": {
+                     *           "token": "wdv_Yq8rT2mLx4vN6bC1dF3gH5jK7pS9wZ0a",
+                     *           "url": "https://app.example.com/.well-known/widget-domain-verification.txt"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AddedVerifiedDomain"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeVerifiedDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description domainId (a malformed id answers 404).
+                 * @example 01m6bn1d2e3f4g5h6j7k8m9n0p
+                 */
+                domainId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyVerifiedDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description domainId (a malformed id answers 404).
+                 * @example 01m6bn1d2e3f4g5h6j7k8m9n0p
+                 */
+                domainId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bn1d2e3f4g5h6j7k8m9n0p",
+                     *         "domain": "app.example.com",
+                     *         "status": "verified",
+                     *         "verified_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["VerifiedDomain"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
@@ -10482,6 +11072,328 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetOpenAutomationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "guide_id": "01m6bg76k80s6am72t4xwhtvny",
+                 *       "url": "http://localhost:8787/demo",
+                 *       "page": {
+                 *         "password_field": false,
+                 *         "card_number_field": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetOpenAutomationRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The open run. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bn2d2e3f4g5h6j7k8m9n0p",
+                     *         "guide_id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "state": "open",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetAutomationRunOpened"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetCloseAutomationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description runId (a malformed id answers 404).
+                 * @example 01m6bn2d2e3f4g5h6j7k8m9n0p
+                 */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "completed",
+                 *       "reason": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetCloseAutomationRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The closed run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bn2d2e3f4g5h6j7k8m9n0p",
+                     *         "guide_id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "state": "completed",
+                     *         "reason": null,
+                     *         "steps_recorded": 1,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "closed_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetAutomationRun"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetRecordAutomationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description runId (a malformed id answers 404).
+                 * @example 01m6bn2d2e3f4g5h6j7k8m9n0p
+                 */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "step_id": "01m6bn3d2e3f4g5h6j7k8m9n0p",
+                 *       "action": "click",
+                 *       "url": "http://localhost:8787/demo",
+                 *       "page": {
+                 *         "password_field": false,
+                 *         "card_number_field": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetRecordAutomationStepRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "run_id": "01m6bn2d2e3f4g5h6j7k8m9n0p",
+                     *         "step_id": "01m6bn3d2e3f4g5h6j7k8m9n0p",
+                     *         "seq": 1,
+                     *         "action": "click",
+                     *         "recorded_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetAutomationStep"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

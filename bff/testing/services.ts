@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
+import type { DomainProofFetcher } from '../../server-core/automation/domain-proof';
 import type { Db } from '../../server-core/db/db';
 import { type ManualClock, manualClock } from '../../server-core/lib/clock';
 import { buildApp } from '../app';
@@ -17,14 +19,21 @@ export interface TestApp {
 }
 
 /** The real app over a test database, with a clock that only moves when the test moves it. */
-export function makeTestApp(db: Db, env: Record<string, string> = {}, start?: string): TestApp {
+export function makeTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  start?: string,
+  opts: { domainProof?: DomainProofFetcher } = {},
+): TestApp {
   const clock = manualClock(start ?? new Date().toISOString());
+  const config = testConfig(env);
   const services = createServices({
     db,
     clock,
-    config: testConfig(env),
+    config,
     logger: silentLogger,
     masterKey: randomBytes(32),
+    domainProof: opts.domainProof ?? createDomainProofFetcher({ allowHosts: config.unsafeWebhookAllowHosts }),
   });
   return { services, clock, app: buildApp(services) };
 }

@@ -28,14 +28,14 @@ export interface HttpTransportOptions {
   resolve?: Resolver;
 }
 
-const systemResolver: Resolver = async (hostname) =>
+export const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
     family: a.family === 6 ? 6 : 4,
   }));
 
 /** A lookup that answers only the address we vetted: the socket cannot reach anything else. */
-function pinnedLookup(vetted: ResolvedAddress): LookupFunction {
+export function pinnedLookup(vetted: ResolvedAddress): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address: vetted.address, family: vetted.family }]);
     else callback(null, vetted.address, vetted.family);
@@ -48,7 +48,7 @@ function literalAddress(host: string): ResolvedAddress | null {
   return null;
 }
 
-class AttemptFailure extends Error {
+export class AttemptFailure extends Error {
   constructor(
     readonly code: AttemptErrorCode,
     message: string,
@@ -71,7 +71,11 @@ const noPublicAddress = (host: string, detail: string) =>
   new AttemptFailure('address_refused', `Refused: ${host} has no public address.`, detail);
 
 /** Resolves once, refuses the host when any answer is not public, and returns the address to connect to. */
-async function vet(host: string, resolve: Resolver, allowHosts: readonly string[]): Promise<ResolvedAddress> {
+export async function vet(
+  host: string,
+  resolve: Resolver,
+  allowHosts: readonly string[],
+): Promise<ResolvedAddress> {
   const literal = literalAddress(host);
   let answers: ResolvedAddress[];
   if (literal) answers = [literal];
@@ -95,7 +99,7 @@ async function vet(host: string, resolve: Resolver, allowHosts: readonly string[
   return answers[0]!;
 }
 
-function classifySocketError(err: NodeJS.ErrnoException): { code: AttemptErrorCode; message: string } {
+export function classifySocketError(err: NodeJS.ErrnoException): { code: AttemptErrorCode; message: string } {
   const code = err.code ?? '';
   if (
     /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/.test(code) ||

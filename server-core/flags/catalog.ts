@@ -30,9 +30,9 @@ export const FLAGS = {
     description: "On-page guide walkthroughs: the widget's player and the guides it fetches.",
   },
   'feature.automation.execute': {
-    built: false,
+    built: true,
     default: false,
-    description: 'Automated execution of guides in the widget.',
+    description: 'Automated execution of guides in the widget (runs on verified domains only).',
   },
   'feature.messaging.launcher_icon': {
     built: true,

@@ -175,3 +175,52 @@ describeDb('seed and ops commands', (getDb) => {
     ).toBe('not_found');
   });
 });
+
+describeDb('verified-domain ops command', (getDb) => {
+  const clock = manualClock();
+
+  it("adds a domain as verified on the operator's word (no fetch), idempotently, audited once; lists them", async () => {
+    const db = getDb();
+    const seeded = (await runOpsCommand(db, clock, { command: 'seed' })) as SeededWorkspace;
+    const add = (domain: string) =>
+      runOpsCommand(db, clock, {
+        command: 'verified-domain',
+        action: 'add',
+        workspaceId: seeded.workspaceId,
+        domain,
+      });
+    await add('intranet.corp');
+    await add('localhost');
+    await add('127.0.0.1');
+    const again = await add('INTRANET.corp.');
+    expect(again).toMatchObject({
+      workspaceId: seeded.workspaceId,
+      verifiedDomains: [
+        { domain: '127.0.0.1', status: 'verified' },
+        { domain: 'intranet.corp', status: 'verified' },
+        { domain: 'localhost', status: 'verified' },
+      ],
+    });
+    const audit = await db.query<{ actor_type: string; action: string; data: Record<string, unknown> }>(
+      `select actor_type, action, data from audit_log where workspace_id = $1 and action like 'verified_domain.%' order by id`,
+      [seeded.workspaceId],
+    );
+    expect(audit).toEqual(
+      ['intranet.corp', 'localhost', '127.0.0.1'].map((domain) => ({
+        actor_type: 'system',
+        action: 'verified_domain.verified',
+        data: { domain, method: 'operator', source: 'operator' },
+      })),
+    );
+    for (const bad of ['intranet.corp:8080', 'user@intranet.corp', 'https://x.example', 'a..b', ''])
+      await expect(add(bad), bad).rejects.toMatchObject({ code: 'invalid_host' });
+    await expect(
+      runOpsCommand(db, clock, {
+        command: 'verified-domain',
+        action: 'add',
+        workspaceId: newId(),
+        domain: 'x.example',
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,3 +1,5 @@
+import { addOperatorVerifiedDomain } from '../automation/add-operator-verified-domain';
+import type { VerifiedDomain } from '../automation/verified-domain';
 import type { Db } from '../db/db';
 import { isBuiltFlag, isFlag } from '../flags/catalog';
 import { setFlag } from '../flags/flags';
@@ -26,13 +28,15 @@ export type OpsCommand =
       workspaceId: string;
       settings: WidgetSettingsPatch;
     }
-  | { command: 'help-center-host'; action: 'add' | 'remove' | 'list'; workspaceId: string; host?: string };
+  | { command: 'help-center-host'; action: 'add' | 'remove' | 'list'; workspaceId: string; host?: string }
+  | { command: 'verified-domain'; action: 'add' | 'list'; workspaceId: string; domain?: string };
 
 export type OpsResult =
   | SeededWorkspace
   | { workspaceId: string; flag: string; enabled: boolean }
   | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at' | 'updated_at'> }
-  | { workspaceId: string; helpCenterHosts: string[] };
+  | { workspaceId: string; helpCenterHosts: string[] }
+  | { workspaceId: string; verifiedDomains: Pick<VerifiedDomain, 'id' | 'domain' | 'status'>[] };
 
 async function existingWorkspace(db: Db, id: string): Promise<string> {
   const workspaceId = parseUlid(id);
@@ -70,6 +74,25 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
       if (cmd.action === 'remove' && !(await removeHelpCenterHost(db, { workspaceId, host: cmd.host! })))
         throw new DomainError('not_found', {}, `${cmd.host} does not serve workspace ${workspaceId}.`);
       return { workspaceId, helpCenterHosts: await listHelpCenterHosts(db, workspaceId) };
+    }
+    case 'verified-domain': {
+      // The operator's word for a host no public fetch can verify (an intranet name, localhost): verified at
+      // once, audited as method operator. Removing is the portal's removeVerifiedDomain.
+      const workspaceId = await existingWorkspace(db, cmd.workspaceId);
+      if (cmd.action === 'add') {
+        if (!cmd.domain) throw new DomainError('invalid_host');
+        await addOperatorVerifiedDomain(db, {
+          workspaceId,
+          domain: cmd.domain,
+          now: clock.now(),
+          source: 'operator',
+        });
+      }
+      const rows = await db.query<Pick<VerifiedDomain, 'id' | 'domain' | 'status'>>(
+        'select id, domain, status from verified_domains where workspace_id = $1 order by domain',
+        [workspaceId],
+      );
+      return { workspaceId, verifiedDomains: rows };
     }
     case 'widget': {
       // The same fields as updateWidgetSettings (the staff console's operation), for operators.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { createDomainProofFetcher } from '../../../runtime/http/domain-proof-fetcher';
 import { manualClock } from '../../../server-core/lib/clock';
 import { describeDb } from '../../../server-core/testing/db';
 import { buildApp } from '../../app';
@@ -23,6 +24,7 @@ describeDb('request log', (getDb) => {
       config: testConfig(),
       logger: createLogger(level, (l) => lines.push(l)),
       masterKey: randomBytes(32),
+      domainProof: createDomainProofFetcher({ allowHosts: [] }),
     });
     const app = buildApp(services);
     const requestLines = () => lines.filter((l) => / request method=/.test(l));

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { createDomainProofFetcher } from '../../../runtime/http/domain-proof-fetcher';
 import { manualClock } from '../../../server-core/lib/clock';
 import { seedDemoWorkspace } from '../../../server-core/setup/demo-seed';
 import { describeDb } from '../../../server-core/testing/db';
@@ -28,6 +29,7 @@ describeDb('security headers', (getDb) => {
         config: testConfig(env),
         logger: silentLogger,
         masterKey: randomBytes(32),
+        domainProof: createDomainProofFetcher({ allowHosts: [] }),
       }),
       { widgetDistDir: fakeDist() },
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { createDomainProofFetcher } from '../../../runtime/http/domain-proof-fetcher';
 import { manualClock } from '../../../server-core/lib/clock';
 import { ensureDemoContent } from '../../../server-core/setup/demo-content';
 import { DEMO_CART_EVENT, DEMO_STORE_TOUR_STEPS } from '../../../server-core/setup/demo-experiences';
@@ -42,6 +43,7 @@ describeDb('site: the demo store, its feedback page, the widget harness and the 
       config: testConfig({ PUBLIC_URL }),
       logger: silentLogger,
       masterKey: randomBytes(32),
+      domainProof: createDomainProofFetcher({ allowHosts: [] }),
     });
   const make = () => buildApp(services());
   const page = async (app: ReturnType<typeof make>, path: string) => {

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env';
 import { requireJsonBody } from '../../middleware/body';
 import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
+import { registerWidgetAutomationRunRoutes } from './automation-runs';
 import { registerWidgetBootRoute } from './boot';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSeenRoutes } from './experience-seen';
@@ -28,4 +29,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetExperienceSessionRoutes(app, services);
   registerWidgetExperienceDecisionRoutes(app, services);
   registerWidgetExperienceSeenRoutes(app, services);
+  registerWidgetAutomationRunRoutes(app, services);
 }

@@ -89,6 +89,12 @@ export interface ErrorDetailsByCode {
   program_item_done: { item_id: string };
   invalid_host: NoDetails;
   host_taken: NoDetails;
+  // Automation: verified domains and runs
+  domain_taken: { domain: string };
+  domain_verification_failed: { reason: DomainProofFailure; status: number | null };
+  domain_not_verified: { host: string };
+  sensitive_page: { reason: 'url' | 'password_field' | 'card_number_field' };
+  automation_run_closed: { run_id: string; state: string };
   // The widget's visitor and identity
   invalid_visitor_token: NoDetails;
   visitor_anonymous: NoDetails;
@@ -122,6 +128,19 @@ export interface CatalogEntry<C extends ErrorCode> {
   readonly meaning: string;
   readonly details: DetailsDoc<ErrorDetails<C>>;
 }
+
+/** Why a domain's verification file could not be confirmed (server-core/automation/domain-proof.ts). */
+export type DomainProofFailure =
+  | 'not_found'
+  | 'http_status'
+  | 'wrong_content'
+  | 'too_large'
+  | 'redirect'
+  | 'timeout'
+  | 'tls_failed'
+  | 'address_refused'
+  | 'dns_failed'
+  | 'connection_failed';
 
 const FIELD = 'the offending field';
 
@@ -410,6 +429,37 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'The host already serves another workspace.',
     meaning: 'The help-center host already serves another workspace.',
     details: {},
+  },
+  domain_taken: {
+    message: 'The workspace already has this domain.',
+    meaning: 'addVerifiedDomain with a domain the workspace already lists (pending or verified).',
+    details: { domain: 'the domain, normalised' },
+  },
+  domain_verification_failed: {
+    message: 'The verification file could not be confirmed.',
+    meaning:
+      'verifyVerifiedDomain could not read the token at https://<domain>/.well-known/widget-domain-verification.txt; the message says what to fix.',
+    details: {
+      reason:
+        'not_found, http_status, wrong_content, too_large, redirect, timeout, tls_failed, address_refused, dns_failed or connection_failed',
+      status: 'the HTTP status the domain answered, or null when none',
+    },
+  },
+  domain_not_verified: {
+    message: "The page's host is not covered by a verified domain of the workspace.",
+    meaning: 'An automation run or step on a page whose host no verified domain of the workspace covers.',
+    details: { host: 'the host of the page URL' },
+  },
+  sensitive_page: {
+    message: 'Automation never runs on payment, sign-in or credential pages.',
+    meaning:
+      'An automation run or step on a sensitive page: its path or hash route names one (checkout, payment, login...), or it has a password or card-number field.',
+    details: { reason: 'url, password_field or card_number_field' },
+  },
+  automation_run_closed: {
+    message: 'The automation run is closed.',
+    meaning: 'A step recorded on, or a close of, an automation run that was already closed.',
+    details: { run_id: 'the run', state: 'the state it closed with' },
   },
   invalid_visitor_token: {
     message:
