@@ -29,6 +29,14 @@ try {
       ]);
       runSurvey(rt, cat, survey);
     },
+    // The walkthrough chunk (walkthroughs and automation runs): on a call, a deep link, or state to resume.
+    async walkthrough(rt, job) {
+      const { runWalkthrough } = await import('../chunks/walkthrough');
+      await runWalkthrough(
+        { warn, events: rt.events, call: rt.call, theme: rt.config.widget_settings.theme },
+        job,
+      );
+    },
   });
 } catch (err) {
   warn('the widget failed to start', err);
