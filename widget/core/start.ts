@@ -130,14 +130,15 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     let wasOpen = false;
     try {
       // The experience engine runs only with feature.experiences.core on: off, no experience request at all.
-      const rt: Runtime = (runtime = {
+      const rt: Runtime = {
         config,
         ui,
         events,
         call,
         exp: null,
-        startWalkthrough: (guideId) => commands['walkthrough.start']!(guideId),
-      });
+        startWalkthrough: (guideId) => walkthroughStart(guideId),
+      };
+      runtime = rt;
       if (features.experiences)
         rt.exp = exp = startExperiences({
           w,
@@ -204,7 +205,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     parts.walkthrough(runtime, job).catch((err) => warn(`the ${job.kind} failed`, err));
   }
   function walkthroughStart(id: unknown): void {
-    if (typeof id !== 'string' || !ULID.test(id)) return warn("walkthrough.start needs a guide's id");
+    if (typeof id !== 'string' || !ULID.test(id)) {
+      warn("walkthrough.start needs a guide's id");
+      return;
+    }
     afterBoot(() => walkthrough({ kind: 'walkthrough', guideId: id }));
   }
 

@@ -85,7 +85,7 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
     render(
       <>
         {target && <div class="hl" />}
-        <div class="c u" role="region" aria-label={S.auto(state.guide.title)}>
+        <section class="c u" aria-label={S.auto(state.guide.title)}>
           <p class="n">{S.step(Math.max(n, 1), shown.length)}</p>
           <p role="status">{status}</p>
           <div class="f">
@@ -98,7 +98,7 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
               {S.stop}
             </button>
           </div>
-        </div>
+        </section>
       </>,
       root,
     );
