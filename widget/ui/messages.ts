@@ -58,6 +58,7 @@ export const EN = {
   skip: 'Skip',
   skipItem: 'Skip {title}',
   markDone: 'Mark as done',
+  showOnPage: 'Show me on the page',
   eventHint: 'This is done by itself once you have done it.',
   guideMissing: 'This guide is not available.',
   toOnboarding: 'Back to onboarding',

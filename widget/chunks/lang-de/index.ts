@@ -56,6 +56,7 @@ const DE: Messages = {
   skip: 'Überspringen',
   skipItem: '{title} überspringen',
   markDone: 'Als erledigt markieren',
+  showOnPage: 'Auf der Seite zeigen',
   eventHint: 'Wird von selbst abgehakt, sobald Sie es getan haben.',
   guideMissing: 'Dieser Leitfaden ist nicht verfügbar.',
   toOnboarding: 'Zurück zum Einstieg',

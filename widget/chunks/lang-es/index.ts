@@ -56,6 +56,7 @@ const ES: Messages = {
   skip: 'Omitir',
   skipItem: 'Omitir {title}',
   markDone: 'Marcar como hecho',
+  showOnPage: 'Muéstrame en la página',
   eventHint: 'Se marca solo cuando lo hayas hecho.',
   guideMissing: 'Esta guía no está disponible.',
   toOnboarding: 'Volver a primeros pasos',

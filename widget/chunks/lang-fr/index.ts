@@ -56,6 +56,7 @@ const FR: Messages = {
   skip: 'Ignorer',
   skipItem: 'Ignorer {title}',
   markDone: 'Marquer comme terminé',
+  showOnPage: 'Me montrer sur la page',
   eventHint: 'Se coche tout seul une fois que vous l’avez fait.',
   guideMissing: 'Ce guide n’est pas disponible.',
   toOnboarding: 'Retour à la prise en main',
