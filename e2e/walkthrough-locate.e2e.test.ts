@@ -308,3 +308,79 @@ describe('shadow-free pages of every kind', () => {
     expect(await locate({ role: 'button', name: 'Far away' })).toBe('found:far');
   });
 });
+
+type Lt = {
+  facts(): { password_field: boolean; card_number_field: boolean };
+  fill(id: string, v: string): void;
+};
+
+describe("the automation runner's page facts and fill (same chunk)", () => {
+  it('says whether the page has a password field or a payment-card field, as booleans', async () => {
+    await fixture('<input name="q"><input id="e" type="email">');
+    expect(await page.evaluate(() => (window as never as { locateTest: Lt }).locateTest.facts())).toEqual({
+      password_field: false,
+      card_number_field: false,
+    });
+    const cases = [
+      [
+        '<input type="password" name="pw" style="display:none">',
+        { password_field: true, card_number_field: false },
+      ],
+      ['<input autocomplete="cc-number" name="n">', { password_field: false, card_number_field: true }],
+      ['<input autocomplete="billing cc-csc">', { password_field: false, card_number_field: true }],
+      ['<input autocomplete="cc-exp-month">', { password_field: false, card_number_field: true }],
+      ['<input name="cardNumber">', { password_field: false, card_number_field: true }],
+      ['<input id="cc_num">', { password_field: false, card_number_field: true }],
+      ['<input name="credit-card">', { password_field: false, card_number_field: true }],
+      [
+        '<input name="discount_card_name"><input name="cardholder">',
+        { password_field: false, card_number_field: false },
+      ],
+    ] as const;
+    for (const [html, want] of cases) {
+      await fixture(html);
+      expect(
+        await page.evaluate(() => (window as never as { locateTest: Lt }).locateTest.facts()),
+        html,
+      ).toEqual(want);
+    }
+  });
+  it('fills through the native setter with input and change events (a React-style tracker sees it)', async () => {
+    await fixture(
+      '<input id="n"><select id="s"><option>a</option><option>b</option></select><textarea id="t"></textarea>',
+    );
+    const seen = await page.evaluate(() => {
+      const log: string[] = [];
+      for (const id of ['n', 's', 't']) {
+        const el = document.getElementById(id) as HTMLInputElement;
+        // An own value property shadowing the prototype's (what React installs) must not swallow the fill.
+        let own = '';
+        Object.defineProperty(el, 'value', {
+          get: () => own,
+          set: (v: string) => {
+            own = `own:${v}`;
+          },
+          configurable: true,
+        });
+        el.addEventListener('input', (e) => log.push(`${id} input ${(e.target as Element).id}`));
+        el.addEventListener('change', () => log.push(`${id} change`));
+      }
+      const { locateTest } = window as never as { locateTest: Lt };
+      locateTest.fill('n', 'Ada');
+      locateTest.fill('s', 'b');
+      locateTest.fill('t', 'Hello');
+      const real = (id: string, proto: object) =>
+        Object.getOwnPropertyDescriptor(proto, 'value')!.get!.call(document.getElementById(id));
+      return {
+        log,
+        values: [
+          real('n', HTMLInputElement.prototype),
+          real('s', HTMLSelectElement.prototype),
+          real('t', HTMLTextAreaElement.prototype),
+        ],
+      };
+    });
+    expect(seen.values).toEqual(['Ada', 'b', 'Hello']);
+    expect(seen.log).toEqual(['n input n', 'n change', 's input s', 's change', 't input t', 't change']);
+  });
+});

@@ -1,3 +1,5 @@
+import { pageFacts } from '../../widget/chunks/walkthrough/facts';
+import { fill } from '../../widget/chunks/walkthrough/fill';
 import { type Located, locate, waitLocate } from '../../widget/chunks/walkthrough/locate';
 import type { ElementDescriptor } from '../../widget/chunks/walkthrough/types';
 
@@ -26,6 +28,10 @@ const descriptor = (d: Partial<ElementDescriptor>): ElementDescriptor => ({
       const t0 = performance.now();
       waitLocate(descriptor(d), ms, (r) => resolve({ verdict: verdict(r), ms: performance.now() - t0 }));
     }),
+  /** The automation runner's page facts (booleans only). */
+  facts: () => pageFacts(),
+  /** The runner's fill of the element with this id. */
+  fill: (id: string, value: string) => fill(document.getElementById(id)!, value),
   /** The locator over many steps (the bench): each step's time in ms. */
   time: (steps: Partial<ElementDescriptor>[]) =>
     steps.map((d) => {

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { describeError } from '../../core/transport';
 import { AUTOMATION_KEY, type WalkthroughHost } from '../../core/walkthrough-types';
 import { pageFacts } from './facts';
+import { fill, setterOf } from './fill';
 import { WAIT_MS, waitLocate } from './locate';
 import {
   type Action,
@@ -203,26 +204,4 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
   const offSwap = host.events.on('restored', () => close('aborted', 'navigation'));
   go(state.index);
   return { stop: () => close('aborted', 'stopped') };
-}
-
-/** Sets a form control's value the way a framework sees it (the prototype's setter), then input and change. */
-export function fill(target: HTMLElement, value: string): void {
-  const setter = setterOf(target);
-  if (!setter) return;
-  setter.call(target, value);
-  target.dispatchEvent(new Event('input', { bubbles: true }));
-  target.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-/** The value setter of a form control's prototype; none for anything else (the person fills it in). */
-function setterOf(target: HTMLElement): ((v: string) => void) | undefined {
-  const proto =
-    target instanceof HTMLSelectElement
-      ? HTMLSelectElement.prototype
-      : target instanceof HTMLTextAreaElement
-        ? HTMLTextAreaElement.prototype
-        : target instanceof HTMLInputElement
-          ? HTMLInputElement.prototype
-          : null;
-  return (proto && Object.getOwnPropertyDescriptor(proto, 'value')?.set) || undefined;
 }
