@@ -1,0 +1,332 @@
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { experiencePage, frames, NONCE } from './support/experiences';
+import { type HostServer, startHostServer } from './support/host-server';
+import {
+  type HostWindow,
+  portalSession,
+  type Seeded,
+  seedWorkspace,
+  waitForLauncher,
+  watchedPage,
+} from './support/widget';
+
+/**
+ * The walkthrough player (widget/chunks/walkthrough) through the real widget: the minified build on host
+ * pages of another origin than the service, under the strict CSP of the other widget e2e files. Guides are
+ * created and published through the portal operations (createGuide, publishGuide) with element
+ * descriptors, and the walkthrough is driven by role and accessible name, as QA would
+ * (docs/testing-with-playwright.md).
+ */
+let browser: Browser;
+let host: HostServer;
+let ws: Seeded;
+let portal: Awaited<ReturnType<typeof portalSession>>;
+
+beforeAll(async () => {
+  [browser, host, ws] = await Promise.all([launchChromium(), startHostServer(), seedWorkspace()]);
+  portal = await portalSession(ws);
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+interface StepInput {
+  type: string;
+  text: string;
+  element?: Record<string, unknown>;
+  walkthrough?: { enabled: boolean; alternate_text: string | null; input_placeholder: string | null };
+  input?: { masked: boolean };
+}
+
+/** A published public guide with these steps (createGuide, publishGuide): its id and its steps' ids. */
+async function guideWithSteps(title: string, steps: StepInput[]) {
+  const root = `/workspaces/${ws.workspaceId}/guides`;
+  const { data } = await portal<{ data: { id: string; steps: { id: string }[] } }>('POST', root, {
+    title,
+    share_mode: 'public',
+    steps,
+  });
+  await portal('POST', `${root}/${data.id}/publish`);
+  return data;
+}
+const guide = async (title: string, steps: StepInput[]) => (await guideWithSteps(title, steps)).id;
+
+const el = (e: Record<string, unknown>) => ({
+  selector_candidates: [],
+  role: null,
+  name: null,
+  tag: null,
+  nearest_landmark: null,
+  ancestors: [],
+  ...e,
+});
+
+/** A watched page that also keeps every request body sent anywhere (to prove what never leaves the page). */
+async function open() {
+  const w = await watchedPage(browser);
+  const bodies: { url: string; body: string }[] = [];
+  w.page.on('request', (r) => {
+    const body = r.postData();
+    if (body) bodies.push({ url: r.url(), body });
+  });
+  const consoleErrors: string[] = [];
+  w.page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await w.page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  /** Nothing went wrong; `statuses`: refusals the test expects (the browser logs each failed load). */
+  const clean = async (...statuses: number[]) => {
+    expect(
+      await w.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+    ).toEqual([]);
+    const expected = (m: string) =>
+      statuses.some((s) =>
+        m.startsWith(`Failed to load resource: the server responded with a status of ${s}`),
+      );
+    expect(consoleErrors.filter((m) => !expected(m))).toEqual([]);
+    expect(w.errors).toEqual([]);
+  };
+  return { ...w, bodies, clean };
+}
+
+const card = (page: Page, title: string) =>
+  page.getByRole('dialog', { name: `Walkthrough: ${title}`, exact: true });
+const start = (page: Page, id: string) =>
+  page.evaluate((g) => (window as unknown as HostWindow).Widget.walkthrough.start(g), id);
+const storage = (page: Page) =>
+  page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
+
+it('a deep link starts a multi-page walkthrough: stripped from the URL, resumed after a full load, advanced by doing each step; a masked input is never in a request or in storage', async () => {
+  const title = 'Change your password';
+  const id = await guide(title, [
+    {
+      type: 'click',
+      text: 'Open Settings',
+      element: el({
+        selector_candidates: ['#old-settings', 'nav a.settings'],
+        role: 'link',
+        name: 'Settings',
+        tag: 'a',
+        nearest_landmark: 'navigation',
+      }),
+    },
+    { type: 'navigate', text: 'The settings page opens' },
+    {
+      type: 'click',
+      text: 'An internal step',
+      element: el({ selector_candidates: ['h1'] }),
+      walkthrough: { enabled: false, alternate_text: null, input_placeholder: null },
+    },
+    {
+      type: 'input',
+      text: 'Type the password hunter2',
+      element: el({ selector_candidates: ['#pw'], role: 'textbox', name: 'New password', tag: 'input' }),
+      walkthrough: {
+        enabled: true,
+        alternate_text: 'Choose a new password',
+        input_placeholder: 'At least 12 characters',
+      },
+      input: { masked: true },
+    },
+    {
+      type: 'click',
+      text: 'Save it',
+      element: el({
+        selector_candidates: ['#save'],
+        role: 'button',
+        name: 'Save',
+        tag: 'button',
+        nearest_landmark: 'main',
+      }),
+    },
+  ]);
+  const pageB = experiencePage(
+    host,
+    '/wt/settings',
+    ws.websiteId,
+    '<main><h1>Settings</h1><label for="pw">New password</label> <input id="pw" type="password"> <button id="save">Save</button></main>',
+  );
+  experiencePage(
+    host,
+    '/wt/home',
+    ws.websiteId,
+    `<header><nav><a class="settings" href="${new URL(pageB).pathname}?tab=security">Settings</a></nav></header><main><h1>Home</h1></main>`,
+  );
+  const w = await open();
+  await w.page.goto(`${host.url}/wt/home?x=1&widget_walkthrough=${id}&y=a%20b#top`);
+  const c = card(w.page, title);
+  await c.waitFor();
+  // Consumed at boot: stripped, the other parameters and the hash kept.
+  expect(w.page.url()).toBe(`${host.url}/wt/home?x=1&y=a%20b#top`);
+  await expect.poll(() => c.textContent()).toContain('Step 1 of 4');
+  expect(await c.textContent()).toContain('Open Settings');
+  // A click step advances by the click: no Next; the highlight never takes the click.
+  expect(await c.getByRole('button', { name: 'Next' }).count()).toBe(0);
+  await c.getByRole('button', { name: 'End walkthrough' }).waitFor();
+  await w.page.getByRole('link', { name: 'Settings' }).click();
+
+  // A full page load: resumed from sessionStorage; the navigate step is done (the URL changed), the disabled
+  // step skipped, the masked input step shows its alternate text and placeholder.
+  await w.page.waitForURL(/\/wt\/settings\?tab=security$/);
+  await expect.poll(() => c.textContent()).toContain('Step 3 of 4');
+  expect(await c.textContent()).toContain('Choose a new password');
+  expect(await c.textContent()).toContain('At least 12 characters');
+  expect(await c.textContent()).not.toContain('hunter2');
+  expect(await w.page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  // Back and Next by the keyboard.
+  await c.getByRole('button', { name: 'Back' }).click();
+  await expect.poll(() => c.textContent()).toContain('Step 2 of 4');
+  await c.getByRole('button', { name: 'Next' }).press('Enter');
+  await expect.poll(() => c.textContent()).toContain('Step 3 of 4');
+
+  const secret = 'Zq9-very-secret-typed';
+  await w.page.getByLabel('New password').fill(secret);
+  await w.page.getByLabel('New password').press('Enter');
+  await expect.poll(() => c.textContent()).toContain('Step 4 of 4');
+  expect(JSON.stringify(await storage(w.page))).not.toContain(secret);
+  expect(JSON.parse((await storage(w.page)).session['widget:walkthrough']!)).toMatchObject({
+    guideId: id,
+    index: 4,
+  });
+
+  await w.page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => card(w.page, title).count()).toBe(0);
+  expect((await storage(w.page)).session['widget:walkthrough']).toBeUndefined();
+  expect(await w.page.locator('[data-widget-chrome="walkthrough"]').count()).toBe(0);
+
+  // Never anything typed, in no request at all.
+  expect(w.bodies.filter((b) => b.body.includes(secret) || b.body.includes('Zq9'))).toEqual([]);
+  expect(JSON.stringify(await storage(w.page))).not.toContain(secret);
+  // One GET of the guide (the resume reads it from sessionStorage), no drift report (nothing missing or drifted).
+  expect(w.requests.filter((r) => r.path.startsWith('/widget/guides'))).toEqual([
+    { method: 'GET', path: `/widget/guides/${id}`, status: 200 },
+  ]);
+  expect(w.warnings).toEqual([]);
+  await w.clean();
+  await w.close();
+});
+
+it('a late element is waited for; Escape on the card ends the walkthrough', async () => {
+  const title = 'Late';
+  const id = await guide(title, [
+    {
+      type: 'click',
+      text: 'Press Continue',
+      element: el({ role: 'button', name: 'Continue', tag: 'button' }),
+    },
+    { type: 'note', text: 'The end' },
+  ]);
+  const late = `<script nonce="${NONCE}">setTimeout(()=>{document.querySelector('main').insertAdjacentHTML('beforeend','<button>Continue</button>')},1500)</script>`;
+  const w = await open();
+  await w.page.goto(experiencePage(host, '/wt/late', ws.websiteId, `<main><h1>Late</h1></main>${late}`));
+  await waitForLauncher(w.page);
+  await start(w.page, id);
+  const c = card(w.page, title);
+  await c.waitFor();
+  expect(await w.page.getByRole('button', { name: 'Continue' }).count()).toBe(1);
+  await w.page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => c.textContent()).toContain('Step 2 of 2');
+  await c.press('Escape');
+  await expect.poll(() => c.count()).toBe(0);
+  expect((await storage(w.page)).session['widget:walkthrough']).toBeUndefined();
+  expect(w.warnings).toEqual([]);
+  await w.clean();
+  await w.close();
+});
+
+it('a body swap ends the walkthrough (it does not follow); one started afterwards works', async () => {
+  const title = 'Swap';
+  const id = await guide(title, [
+    {
+      type: 'click',
+      text: 'Press Go',
+      element: el({ selector_candidates: ['#go'], role: 'button', name: 'Go' }),
+    },
+    { type: 'note', text: 'Done' },
+  ]);
+  const w = await open();
+  await w.page.goto(
+    experiencePage(host, '/wt/swap', ws.websiteId, '<main><button id="go">Go</button></main>'),
+  );
+  await waitForLauncher(w.page);
+  await start(w.page, id);
+  await card(w.page, title).waitFor();
+  await w.page.evaluate(() => {
+    const body = document.createElement('body');
+    body.innerHTML = '<main><h1>Swapped</h1><button id="go">Go</button></main>';
+    document.documentElement.replaceChild(body, document.body);
+  });
+  await waitForLauncher(w.page);
+  await expect.poll(() => card(w.page, title).count()).toBe(0);
+  await frames(w.page);
+  expect(await w.page.locator('[data-widget-chrome="walkthrough"]').count()).toBe(0);
+  expect((await storage(w.page)).session['widget:walkthrough']).toBeUndefined();
+  await start(w.page, id);
+  await card(w.page, title).waitFor();
+  await w.page.getByRole('button', { name: 'Go' }).click();
+  await expect.poll(() => card(w.page, title).textContent()).toContain('Step 2 of 2');
+  expect(w.warnings).toEqual([]);
+  await w.clean();
+  await w.close();
+});
+
+it('an unknown guide is one [widget] warning and nothing else', async () => {
+  const w = await open();
+  await w.page.goto(experiencePage(host, '/wt/unknown', ws.websiteId, '<main><h1>Nothing</h1></main>'));
+  await waitForLauncher(w.page);
+  const unknown = '01hzzzzzzzzzzzzzzzzzzzzzzz';
+  await start(w.page, unknown);
+  await expect.poll(() => w.warnings.length).toBe(1);
+  expect(w.warnings[0]).toMatch(
+    new RegExp(`^\\[widget\\] walkthrough.start: the guide ${unknown} is not available \\(404`),
+  );
+  await w.page.waitForTimeout(300);
+  expect(w.warnings).toHaveLength(1);
+  expect(await w.page.getByRole('dialog').count()).toBe(0);
+  expect(await w.page.locator('[data-widget-chrome="walkthrough"]').count()).toBe(0);
+  expect((await storage(w.page)).session).toEqual({});
+  await w.clean(404);
+  await w.close();
+});
+
+it('a missing element: after the wait, "We can\'t find this step" with Try again and End walkthrough, and one miss reported (step id and found:false only)', async () => {
+  const title = 'Missing';
+  const { id, steps } = await guideWithSteps(title, [
+    {
+      type: 'click',
+      text: 'Press Ghost',
+      element: el({ selector_candidates: ['#ghost'], role: 'button', name: 'Ghost' }),
+    },
+  ]);
+  const stepId = steps[0]!.id;
+  const w = await open();
+  await w.page.goto(experiencePage(host, '/wt/missing', ws.websiteId, '<main><h1>No ghost here</h1></main>'));
+  await waitForLauncher(w.page);
+  await start(w.page, id);
+  const c = card(w.page, title);
+  await c.getByText("We can't find this step").waitFor({ timeout: 10_000 });
+  const reports = () => w.bodies.filter((b) => b.url.endsWith(`/widget/guides/${id}/locations`));
+  await expect
+    .poll(() => reports().map((r) => JSON.parse(r.body)))
+    .toEqual([{ step_id: stepId, found: false }]);
+  await c.getByRole('button', { name: 'Try again' }).click();
+  await expect.poll(() => c.getByText("We can't find this step").count()).toBe(0);
+  await c.getByText("We can't find this step").waitFor({ timeout: 10_000 });
+  expect(reports()).toHaveLength(1);
+  await c.getByRole('button', { name: 'End walkthrough' }).click();
+  await expect.poll(() => c.count()).toBe(0);
+  // Until widgetReportGuideLocation is merged (another branch), the report's 404 is the one warning.
+  expect(w.warnings.filter((m) => !m.includes('could not report a step'))).toEqual([]);
+  expect(w.warnings.length).toBeLessThanOrEqual(1);
+  await w.clean(404);
+  await w.close();
+});
