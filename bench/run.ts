@@ -3,6 +3,7 @@ import { experiencesBench } from './experiences.bench';
 import { httpBench } from './http.bench';
 import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
+import { walkthroughBench } from './walkthrough.bench';
 import { webhooksBench } from './webhooks.bench';
 import { widgetBench } from './widget.bench';
 
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   widget: widgetBench,
   retrieval: retrievalBench,
   experiences: experiencesBench,
+  walkthrough: walkthroughBench,
 };
 
 const wanted = process.argv.slice(2);
