@@ -1,21 +1,8 @@
-import type { Bus } from './bus';
-import type { BootConfig } from './runtime';
-import type { Method, Reply } from './transport';
-
 /**
  * The walkthrough chunk's interface as the core sees it (docs/decisions/walkthroughs.md). The chunk
  * (widget/chunks/walkthrough) implements it; the core only calls it through the runner the entry hands to
  * startWidget, so the chunk is downloaded on first use (a call, a deep link, or state to resume).
  */
-
-/** What the chunk takes from the core: the `[widget]` warning, the internal events, the API and colours. */
-export interface WalkthroughHost {
-  warn: (...args: unknown[]) => void;
-  /** `restored` (a body swap ends a walkthrough and aborts a run), `route` (an SPA navigation). */
-  events: Pick<Bus, 'on'>;
-  call<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>>;
-  theme?: BootConfig['widget_settings']['theme'];
-}
 
 /** What to do: start a walkthrough, run an automation, or resume what sessionStorage holds. */
 export type WalkthroughJob =

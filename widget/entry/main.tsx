@@ -31,9 +31,12 @@ try {
     },
     // The walkthrough chunk (walkthroughs and automation runs): on a call, a deep link, or state to resume.
     async walkthrough(rt, job) {
-      const { runWalkthrough } = await import('../chunks/walkthrough');
+      const [{ runWalkthrough }, cat] = await Promise.all([
+        import('../chunks/walkthrough'),
+        loadCatalog(pickLanguage(rt.config.widget_settings.language, navigator.languages)),
+      ]);
       await runWalkthrough(
-        { warn, events: rt.events, call: rt.call, theme: rt.config.widget_settings.theme },
+        { warn, events: rt.events, call: rt.call, cat, theme: rt.config.widget_settings.theme },
         job,
       );
     },

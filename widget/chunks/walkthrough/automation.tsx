@@ -1,8 +1,10 @@
 import { render } from 'preact';
 import { describeError } from '../../core/transport';
-import { AUTOMATION_KEY, type WalkthroughHost } from '../../core/walkthrough-types';
+import { AUTOMATION_KEY } from '../../core/walkthrough-types';
+import { fill as text } from '../../ui/messages';
 import { pageFacts } from './facts';
 import { fill, setterOf } from './fill';
+import type { WalkthroughHost } from './host';
 import { WAIT_MS, waitLocate } from './locate';
 import {
   type Action,
@@ -14,7 +16,7 @@ import {
   pageUrl,
   plan,
 } from './logic';
-import { mount, outline, S } from './mount';
+import { mount, outline } from './mount';
 import type { Handle } from './player';
 import { drop, type RunState, save } from './session';
 
@@ -30,6 +32,7 @@ import { drop, type RunState, save } from './session';
  */
 export function automate(host: WalkthroughHost, state: RunState): Handle {
   const { warn } = host;
+  const t = host.cat.t;
   const steps = state.guide.steps;
   const { el, root } = mount('automation', host);
   let cleanups: (() => void)[] = [];
@@ -86,17 +89,21 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
     render(
       <>
         {target && <div class="hl" />}
-        <section class="c u" aria-label={S.auto(state.guide.title)}>
-          <p class="n">{S.step(Math.max(n, 1), shown.length)}</p>
+        <section
+          class="c u"
+          lang={host.cat.lang}
+          aria-label={text(t.autoTitle, { title: state.guide.title })}
+        >
+          <p class="n">{text(t.tourStep, { n: Math.max(n, 1), total: shown.length })}</p>
           <p role="status">{status}</p>
           <div class="f">
             {waiting && (
               <button type="button" class="p" onClick={guard(waiting)}>
-                {S.cont}
+                {t.autoContinue}
               </button>
             )}
             <button type="button" onClick={() => close('aborted', 'stopped')}>
-              {S.stop}
+              {t.autoStop}
             </button>
           </div>
         </section>
@@ -157,16 +164,16 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
   async function run() {
     const step = steps[state.index]!;
     const action = actionOf(step.type)!;
-    const text = cardText(step);
+    const what = cardText(step);
     if (action === 'navigate') {
       if (!(await record(action))) return;
       if (location.href !== state.from) return go(advance());
       const moved = guard(() => go(advance()));
-      panel(S.page, moved);
+      panel(t.autoPage, moved);
       cleanups.push(host.events.on('route', (href) => href !== state.from && moved()));
       return;
     }
-    panel(S.finding + text, null);
+    panel(text(t.autoFinding, { text: what }), null);
     cleanups.push(
       waitLocate(
         step.element,
@@ -174,26 +181,26 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
         guard((r) => {
           if (r.kind !== 'found')
             return close('aborted', r.kind === 'ambiguous' ? 'ambiguous_element' : 'missing_element');
-          void act(action, r.el, text).catch(fail);
+          void act(action, r.el, what).catch(fail);
         }),
       ),
     );
   }
 
-  async function act(action: Action, target: HTMLElement, text: string) {
+  async function act(action: Action, target: HTMLElement, what: string) {
     if (!(await record(action)) || ended) return;
     const step = steps[state.index]!;
     const password = target instanceof HTMLInputElement && target.type === 'password';
-    const what = plan(step, action, state.prefill, password);
-    if (what.do === 'wait' || (what.do === 'fill' && !setterOf(target))) {
-      panel(S.yourTurn + text, () => go(advance()), target);
+    const how = plan(step, action, state.prefill, password);
+    if (how.do === 'wait' || (how.do === 'fill' && !setterOf(target))) {
+      panel(text(t.autoYourTurn, { text: what }), () => go(advance()), target);
       return;
     }
-    panel(S.doing + text, null, target);
+    panel(text(t.autoDoing, { text: what }), null, target);
     const i = advance();
     try {
-      if (what.do === 'click') target.click();
-      else fill(target, what.value);
+      if (how.do === 'click') target.click();
+      else fill(target, how.value);
     } catch (err) {
       // The page's own handler threw: reported, never thrown back into the page.
       warn('the page failed on an automated step', err);

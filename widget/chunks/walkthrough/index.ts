@@ -1,12 +1,8 @@
 import { describeError } from '../../core/transport';
-import {
-  AUTOMATION_KEY,
-  WALKTHROUGH_KEY,
-  type WalkthroughHost,
-  type WalkthroughJob,
-} from '../../core/walkthrough-types';
+import { AUTOMATION_KEY, WALKTHROUGH_KEY, type WalkthroughJob } from '../../core/walkthrough-types';
 import { automate } from './automation';
 import { pageFacts } from './facts';
+import type { WalkthroughHost } from './host';
 import { pageUrl } from './logic';
 import { type Handle, walk } from './player';
 import { drop, load, type RunState, type WalkState } from './session';

@@ -1,6 +1,6 @@
-import type { WalkthroughHost } from '../../core/walkthrough-types';
 import { adoptStyles } from '../../ui/sheet';
 import { themeCss } from '../../ui/theme';
+import type { WalkthroughHost } from './host';
 import { WALK_CSS } from './styles';
 
 /** Fixed, above page content and below the launcher and its panel (like the tour); set through the CSSOM. */
@@ -23,22 +23,3 @@ export function mount(kind: string, host: WalkthroughHost): { el: HTMLElement; r
 export function outline(box: HTMLElement, r: DOMRect): void {
   box.style.cssText = `left:${r.left - 4}px;top:${r.top - 4}px;width:${r.width + 8}px;height:${r.height + 8}px`;
 }
-
-/** The strings QA drives by (issue 15 contract): English, like the contract's names. */
-export const S = {
-  walk: (title: string) => `Walkthrough: ${title}`,
-  auto: (title: string) => `Automation: ${title}`,
-  step: (n: number, total: number) => `Step ${n} of ${total}`,
-  back: 'Back',
-  next: 'Next',
-  end: 'End walkthrough',
-  missing: "We can't find this step",
-  retry: 'Try again',
-  example: 'For example: ',
-  cont: 'Continue',
-  stop: 'Stop',
-  finding: 'Finding: ',
-  yourTurn: 'Your turn: ',
-  page: 'Waiting for the next page…',
-  doing: 'Doing: ',
-};

@@ -1,10 +1,12 @@
 import { render } from 'preact';
 import { describeError } from '../../core/transport';
-import { WALKTHROUGH_KEY, type WalkthroughHost } from '../../core/walkthrough-types';
+import { WALKTHROUGH_KEY } from '../../core/walkthrough-types';
+import { fill } from '../../ui/messages';
 import { anchor } from '../../ui/position';
+import type { WalkthroughHost } from './host';
 import { type Located, WAIT_MS, waitLocate } from './locate';
 import { advanceOn, cardText, hasElement, nextShown, position, shownFrom } from './logic';
-import { mount, outline, S } from './mount';
+import { mount, outline } from './mount';
 import { drop, save } from './session';
 import type { Guide, GuideStep } from './types';
 
@@ -22,6 +24,7 @@ export interface Handle {
  */
 export function walk(host: WalkthroughHost, guide: Guide, at: { index: number; from: string }): Handle {
   const { warn } = host;
+  const t = host.cat.t;
   const steps = guide.steps;
   const { el, root } = mount('walkthrough', host);
   let cleanups: (() => void)[] = [];
@@ -152,31 +155,28 @@ export function walk(host: WalkthroughHost, guide: Guide, at: { index: number; f
         <div
           class={target ? 'c' : 'c u'}
           role="dialog"
-          aria-label={S.walk(guide.title)}
+          aria-label={fill(t.walkTitle, { title: guide.title })}
           tabIndex={-1}
           onKeyDown={onKey}
         >
-          <p class="n">{S.step(n, total)}</p>
+          <p class="n">{fill(t.tourStep, { n, total })}</p>
           <p>{cardText(step)}</p>
           {step.walkthrough.input_placeholder && (
-            <p class="ph">
-              {S.example}
-              {step.walkthrough.input_placeholder}
-            </p>
+            <p class="ph">{fill(t.walkExample, { text: step.walkthrough.input_placeholder })}</p>
           )}
           <div class="f">
             {back >= 0 && (
               <button type="button" onClick={() => go(back)}>
-                {S.back}
+                {t.tourBack}
               </button>
             )}
             {canNext && (
               <button type="button" class="p" onClick={() => go(nextShown(steps, index, 1))}>
-                {S.next}
+                {t.tourNext}
               </button>
             )}
             <button type="button" onClick={end}>
-              {S.end}
+              {t.walkEnd}
             </button>
           </div>
         </div>
@@ -205,15 +205,22 @@ export function walk(host: WalkthroughHost, guide: Guide, at: { index: number; f
     if (ended) return;
     const { n, total } = position(steps, index);
     render(
-      <div class="c u" role="dialog" aria-label={S.walk(guide.title)} tabIndex={-1} onKeyDown={onKey}>
-        <p class="n">{S.step(n, total)}</p>
-        <p>{S.missing}</p>
+      <div
+        class="c u"
+        lang={host.cat.lang}
+        role="dialog"
+        aria-label={fill(t.walkTitle, { title: guide.title })}
+        tabIndex={-1}
+        onKeyDown={onKey}
+      >
+        <p class="n">{fill(t.tourStep, { n, total })}</p>
+        <p>{t.walkMissing}</p>
         <div class="f">
           <button type="button" class="p" onClick={() => go(index)}>
-            {S.retry}
+            {t.walkRetry}
           </button>
           <button type="button" onClick={end}>
-            {S.end}
+            {t.walkEnd}
           </button>
         </div>
       </div>,
