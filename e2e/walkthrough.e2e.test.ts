@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { experiencePage, frames, NONCE } from './support/experiences';
+import { experiencePage, frames, freshWorkspace, NONCE } from './support/experiences';
 import { type HostServer, startHostServer } from './support/host-server';
 import {
   type HostWindow,
+  launcher,
+  panelFrame,
   portalSession,
   type Seeded,
   seedWorkspace,
@@ -328,5 +330,55 @@ it('a missing element: after the wait, "We can\'t find this step" with Try again
   expect(w.warnings.filter((m) => !m.includes('could not report a step'))).toEqual([]);
   expect(w.warnings.length).toBeLessThanOrEqual(1);
   await w.clean(404);
+  await w.close();
+});
+
+it('a program\'s guide item: "Show me on the page" closes the panel and starts the walkthrough', async () => {
+  const fresh = await freshWorkspace();
+  const other = await portalSession(fresh.ws);
+  const root = `/workspaces/${fresh.ws.workspaceId}/guides`;
+  const { data } = await other<{ data: { id: string } }>('POST', root, {
+    title: 'Find the reports',
+    share_mode: 'public',
+    steps: [
+      {
+        type: 'click',
+        text: 'Open Reports',
+        element: el({ role: 'button', name: 'Reports', tag: 'button' }),
+      },
+    ],
+  });
+  await other('POST', `${root}/${data.id}/publish`);
+  await fresh.author.program('Getting started', [
+    {
+      id: 'setup',
+      title: 'Set up',
+      items: [
+        { id: 'g', title: 'Read the reports guide', description: '', kind: 'guide', guide_id: data.id },
+      ],
+    },
+  ]);
+  const w = await open();
+  await w.page.goto(
+    experiencePage(
+      host,
+      '/wt/program',
+      fresh.ws.websiteId,
+      '<main><h1>Home</h1><button>Reports</button></main>',
+    ),
+  );
+  await launcher(w.page).click();
+  const frame = panelFrame(w.page);
+  await frame.getByRole('tab', { name: 'Onboarding' }).click();
+  await frame.getByRole('button', { name: 'Read the reports guide', exact: true }).click();
+  await frame.getByRole('button', { name: 'Show me on the page' }).click();
+  const c = card(w.page, 'Find the reports');
+  await c.waitFor();
+  await expect.poll(() => w.page.locator('iframe[title="Support panel"]').isVisible()).toBe(false);
+  expect(await c.textContent()).toContain('Open Reports');
+  await w.page.getByRole('button', { name: 'Reports' }).click();
+  await expect.poll(() => c.count()).toBe(0);
+  expect(w.warnings).toEqual([]);
+  await w.clean();
   await w.close();
 });
