@@ -150,7 +150,7 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
     if (i >= steps.length) return close('completed', null);
     if (i !== state.index) Object.assign(state, { index: i, from: location.href, recorded: false });
     persist();
-    void run();
+    run().catch(fail);
   });
 
   /** Done with this step: the state moves on first (a click that loads a page resumes at the next step). */
