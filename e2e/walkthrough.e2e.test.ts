@@ -382,3 +382,38 @@ it('a program\'s guide item: "Show me on the page" closes the panel and starts t
   await w.clean();
   await w.close();
 });
+
+it('automation.run while feature.automation.execute is off (the default): one [widget] warning, no panel, nothing stored', async () => {
+  const id = await guide('Automate me', [
+    {
+      type: 'click',
+      text: 'Press Go',
+      element: el({ selector_candidates: ['#go'], role: 'button', name: 'Go' }),
+    },
+  ]);
+  const w = await open();
+  await w.page.goto(
+    experiencePage(host, '/wt/automation-off', ws.websiteId, '<main><button id="go">Go</button></main>'),
+  );
+  await waitForLauncher(w.page);
+  await w.page.evaluate(
+    (g) => (window as unknown as HostWindow).Widget.automation.run(g, { anything: 'Ada' }),
+    id,
+  );
+  await expect.poll(() => w.warnings.length).toBe(1);
+  expect(w.warnings[0]).toMatch(/^\[widget\] automation\.run: the run was refused \(404/);
+  // The page facts are booleans; the pre-fill never leaves the browser.
+  const opened = w.bodies.filter((b) => b.url.endsWith('/widget/automation-runs'));
+  expect(opened.map((b) => JSON.parse(b.body))).toEqual([
+    {
+      guide_id: id,
+      url: `${host.url}/wt/automation-off`,
+      page: { password_field: false, card_number_field: false },
+    },
+  ]);
+  expect(w.bodies.filter((b) => b.body.includes('Ada'))).toEqual([]);
+  expect(await w.page.getByRole('region', { name: 'Automation: Automate me' }).count()).toBe(0);
+  expect((await storage(w.page)).session).toEqual({});
+  await w.clean(404);
+  await w.close();
+});
