@@ -291,7 +291,7 @@ it('an unknown guide is one [widget] warning and nothing else', async () => {
   expect(w.warnings[0]).toMatch(
     new RegExp(`^\\[widget\\] walkthrough.start: the guide ${unknown} is not available \\(404`),
   );
-  await w.page.waitForTimeout(300);
+  await frames(w.page);
   expect(w.warnings).toHaveLength(1);
   expect(await w.page.getByRole('dialog').count()).toBe(0);
   expect(await w.page.locator('[data-widget-chrome="walkthrough"]').count()).toBe(0);
