@@ -417,3 +417,35 @@ it('automation.run while feature.automation.execute is off (the default): one [w
   await w.clean(404);
   await w.close();
 });
+
+it('an SPA: a navigate step advances on the route change (pushState), the next element is waited for in the new view', async () => {
+  const title = 'SPA reports';
+  const id = await guide(title, [
+    { type: 'click', text: 'Open Reports', element: el({ role: 'link', name: 'Reports', tag: 'a' }) },
+    { type: 'navigate', text: 'The reports open' },
+    { type: 'click', text: 'Export them', element: el({ role: 'button', name: 'Export', tag: 'button' }) },
+  ]);
+  const spa = `<script nonce="${NONCE}">document.addEventListener('click',(e)=>{const a=e.target.closest('a[data-spa]');if(!a)return;e.preventDefault();history.pushState({},'',a.getAttribute('href'));setTimeout(()=>{document.querySelector('main').innerHTML='<h1>Reports</h1><button>Export</button>'},300)})</script>`;
+  const w = await open();
+  await w.page.goto(
+    experiencePage(
+      host,
+      '/wt/spa',
+      ws.websiteId,
+      `<main><a data-spa href="/wt/spa/reports">Reports</a></main>${spa}`,
+    ),
+  );
+  await waitForLauncher(w.page);
+  await start(w.page, id);
+  const c = card(w.page, title);
+  await expect.poll(() => c.textContent()).toContain('Step 1 of 3');
+  await w.page.getByRole('link', { name: 'Reports' }).click();
+  await expect.poll(() => c.textContent()).toContain('Step 3 of 3');
+  expect(w.page.url()).toBe(`${host.url}/wt/spa/reports`);
+  await w.page.getByRole('button', { name: 'Export' }).click();
+  await expect.poll(() => c.count()).toBe(0);
+  expect(await w.page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  expect(w.warnings).toEqual([]);
+  await w.clean();
+  await w.close();
+});

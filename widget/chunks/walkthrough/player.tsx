@@ -121,12 +121,14 @@ export function walk(host: WalkthroughHost, guide: Guide, at: { index: number; f
   function listen(step: GuideStep, target: HTMLElement) {
     const how = advanceOn(step.type);
     const next = guard(() => {
-      // Saved first: a click that loads another page resumes at the next step there.
+      // Saved first: a click that loads another page resumes at the next step there. `from` is the URL
+      // where the step was done: a navigate step after it advances once the URL differs, even when the
+      // page's own click handler changed it already (pushState) by the time go runs.
       const n = nextShown(steps, index, 1);
-      if (n < steps.length)
-        save(WALKTHROUGH_KEY, { guideId: guide.id, index: n, from: location.href, guide });
+      const from = location.href;
+      if (n < steps.length) save(WALKTHROUGH_KEY, { guideId: guide.id, index: n, from, guide });
       else drop(WALKTHROUGH_KEY);
-      setTimeout(() => go(n, location.href), 0);
+      setTimeout(() => go(n, from), 0);
     });
     if (how === 'click') {
       const onClick = (e: Event) => target.contains(e.target as Node) && next();
