@@ -198,14 +198,27 @@ export function automate(host: WalkthroughHost, state: RunState): Handle {
     }
     panel(text(t.autoDoing, { text: what }), null, target);
     const i = advance();
+    // A click that starts loading another document (the Navigation API says so, where there is one): the run
+    // resumes on the new page, so the next step is not looked for on this one meanwhile (10 s, in case the
+    // load is cancelled). Otherwise the next step follows shortly.
+    let leaving = false;
+    const nav = (window as { navigation?: EventTarget }).navigation;
+    const onNavigate = (e: Event) => {
+      if ((e as Event & { destination?: { sameDocument?: boolean } }).destination?.sameDocument === false)
+        leaving = true;
+    };
+    nav?.addEventListener('navigate', onNavigate);
     try {
       if (how.do === 'click') target.click();
       else fill(target, how.value);
     } catch (err) {
       // The page's own handler threw: reported, never thrown back into the page.
       warn('the page failed on an automated step', err);
+    } finally {
+      nav?.removeEventListener('navigate', onNavigate);
     }
-    setTimeout(() => go(i), 150);
+    const timer = setTimeout(() => go(i), leaving ? 10_000 : 150);
+    cleanups.push(() => clearTimeout(timer));
   }
 
   const offSwap = host.events.on('restored', () => close('aborted', 'navigation'));
