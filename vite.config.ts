@@ -9,6 +9,33 @@ import { mangleProps } from './scripts/mangle-props';
  */
 const envApiUrl = () => process.env.WIDGET_API_URL ?? '';
 
+const ENTRY = resolve(import.meta.dirname, 'widget/entry/main.tsx');
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+
+/**
+ * Everything the entry imports statically ships in the entry chunk itself, never in a shared chunk of its own
+ * (one more request, in series, before the widget starts): Rollup splits modules by which chunks use them,
+ * so preact, used by the entry and by a lazy chunk that does not use preact/hooks, became a chunk of its own
+ * in issue 15. The set is computed once, from the entry's static imports.
+ */
+function entryModules(): (id: string, api: { getModuleInfo(id: string): ModuleInfo }) => string | undefined {
+  let inEntry: Set<string> | null = null;
+  return (id, { getModuleInfo }) => {
+    if (!inEntry) {
+      inEntry = new Set();
+      const todo = [ENTRY];
+      while (todo.length) {
+        const next = todo.pop()!;
+        if (inEntry.has(next)) continue;
+        inEntry.add(next);
+        todo.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return inEntry.has(id) ? 'widget' : undefined;
+  };
+}
+
 /** What both builds share: no config file, quiet, nothing copied from a public dir. */
 const SHARED = {
   configFile: false,
@@ -41,9 +68,10 @@ export const widgetBuild = (
     modulePreload: false,
     sourcemap: false,
     rollupOptions: {
-      input: { widget: resolve(import.meta.dirname, 'widget/entry/main.tsx') },
+      input: { widget: ENTRY },
       output: {
         format: 'es',
+        manualChunks: entryModules(),
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
       },

@@ -4,6 +4,7 @@ import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
 import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
+import { walkthroughBench } from './walkthrough.bench';
 import { webhooksBench } from './webhooks.bench';
 import { widgetBench } from './widget.bench';
 
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   retrieval: retrievalBench,
   experiences: experiencesBench,
   mcp: mcpBench,
+  walkthrough: walkthroughBench,
 };
 
 const wanted = process.argv.slice(2);

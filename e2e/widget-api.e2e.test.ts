@@ -175,22 +175,24 @@ it('on returns an unsubscribe; a throwing listener is swallowed with a warning',
   await w.close();
 });
 
-it('event.push, later calls and malformed queue entries warn and never throw', async () => {
+it('event.push, walkthrough and automation calls without a guide id and malformed queue entries warn and never throw', async () => {
   const w = await watchedPage(browser);
   await w.page.goto(host.page('/api/misc', hostPage(snippet(api(), websiteId))));
   await waitForLauncher(w.page);
   await w.page.evaluate(() => {
     (window as unknown as HostWindow).Widget.event.push('plan_viewed');
     (window as unknown as HostWindow).Widget.event.push('Bad Name');
-    (window as unknown as HostWindow).Widget.walkthrough.start('01jd2m7r3x8k9q4w5e6t7y8v9a');
+    (window as unknown as HostWindow).Widget.walkthrough.start('not-a-guide-id');
+    (window as unknown as HostWindow).Widget.automation.run(42 as never);
     (window as unknown as HostWindow).$widget.push('open' as never);
     (window as unknown as HostWindow).$widget.push(['no.such.call'] as never);
     (window as unknown as HostWindow).Widget.helpdesk.openArticle(42 as never);
   });
-  await expect.poll(() => w.warnings.length).toBe(5);
+  await expect.poll(() => w.warnings.length).toBe(6);
   expect(w.warnings).toEqual([
     '[widget] event.push("Bad Name"): event names must match ^[a-z][a-z0-9_.:-]{0,63}$',
-    '[widget] walkthrough.start is not available in this version of the widget',
+    "[widget] walkthrough.start needs a guide's id",
+    "[widget] automation.run needs a guide's id",
     expect.stringMatching(/^\[widget\] a queued call must be an array/),
     '[widget] unknown call "no.such.call"',
     '[widget] helpdesk.openArticle needs an article slug',

@@ -130,6 +130,7 @@ export interface WidgetApi {
   event: { push(name: unknown): void };
   helpdesk: { query(q?: string): void; openArticle(slug: unknown): void };
   walkthrough: { start(id: string): void };
+  automation: { run(id: string, prefill?: Record<string, string>): void };
 }
 
 export type HostWindow = Window & { Widget: WidgetApi; $widget: unknown[] };

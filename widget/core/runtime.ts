@@ -39,4 +39,6 @@ export interface Runtime {
   call<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>>;
   /** The experience engine (experiences.ts); null while feature.experiences.core is off. */
   exp: Experiences | null;
+  /** Widget.walkthrough.start (a program's guide item: "Show me on the page"). */
+  startWalkthrough?: (guideId: string) => void;
 }

@@ -16,6 +16,8 @@ import { resolveDefaultTab, visibleTabs } from './tabs';
 import type { TourHandle, TourOptions, WidgetTour } from './tour-types';
 import { createTracker } from './tracker';
 import { createTransport, describeError, type Method, type Reply } from './transport';
+import { takeDeepLink } from './walkthrough-link';
+import { AUTOMATION_KEY, WALKTHROUGH_KEY, type WalkthroughJob } from './walkthrough-types';
 import { warn } from './warn';
 
 declare const __WIDGET_API_URL__: string;
@@ -25,8 +27,15 @@ export const apiBase = (): string =>
   __WIDGET_API_URL__ || new URL(/* @vite-ignore */ '../../', import.meta.url).href;
 
 const PUBLIC_EVENTS = ['open', 'close', 'message:received', 'experience:completed'];
-const LATER = ['walkthrough.start', 'automation.run'];
 const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/i;
+
+/** Pre-fill values (automation.run's second argument): step ids to strings; anything else dropped. */
+function cleanPrefill(input: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return out;
+  for (const [k, v] of Object.entries(input)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
 const TOKEN_KEY = 'visitor';
 /** The QA control (docs/decisions/experiences.md#qa-controls): no auto-start, no resume. */
 const NO_AUTO_START = 'no-auto-start';
@@ -41,6 +50,8 @@ export interface UiParts {
   surfaces?: SurfaceLoaders;
   /** Loads the survey chunk and shows the card (a survey that won the slot). */
   runSurvey?: SurveyRunner;
+  /** Loads the walkthrough chunk and hands it a job (start a walkthrough, run an automation, resume). */
+  walkthrough?: (rt: Runtime, job: WalkthroughJob) => Promise<void>;
 }
 
 /**
@@ -58,6 +69,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
   let websiteId: string | null = null;
   let config: BootConfig | null = null;
   let exp: Experiences | null = null;
+  let runtime: Runtime | null = null;
   let started = false;
   let markReady: (ok: boolean) => void = () => {};
   const ready = new Promise<boolean>((r) => {
@@ -118,7 +130,15 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     let wasOpen = false;
     try {
       // The experience engine runs only with feature.experiences.core on: off, no experience request at all.
-      const rt: Runtime = { config, ui, events, call, exp: null };
+      const rt: Runtime = {
+        config,
+        ui,
+        events,
+        call,
+        exp: null,
+        startWalkthrough: (guideId) => walkthroughStart(guideId),
+      };
+      runtime = rt;
       if (features.experiences)
         rt.exp = exp = startExperiences({
           w,
@@ -156,6 +176,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       });
       parts.mount(rt);
       watchRoutes(w, (href) => events.emit('route', href));
+      // A walkthrough or a run to resume after a full page load (its chunk only then), then the deep link.
+      if (readKey(WALKTHROUGH_KEY, 'session') || readKey(AUTOMATION_KEY, 'session'))
+        walkthrough({ kind: 'resume' }, features.walkthrough);
+      if (link) walkthroughStart(link.guideId);
     } catch (err) {
       warn('the widget could not start', err);
       return markReady(false);
@@ -170,6 +194,22 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
         async () => (await reboot()) && !!config?.features.experiences,
       );
     markReady(true);
+  }
+
+  /** Hands a job to the walkthrough chunk (loaded on first use); off for the workspace: one warning. */
+  function walkthrough(job: WalkthroughJob, on = config?.features.walkthrough === true): void {
+    if (!on || !runtime || !parts.walkthrough) {
+      if (job.kind !== 'resume') warn(`${job.kind}: walkthroughs are off for this workspace`);
+      return;
+    }
+    parts.walkthrough(runtime, job).catch((err) => warn(`the ${job.kind} failed`, err));
+  }
+  function walkthroughStart(id: unknown): void {
+    if (typeof id !== 'string' || !ULID.test(id)) {
+      warn("walkthrough.start needs a guide's id");
+      return;
+    }
+    afterBoot(() => walkthrough({ kind: 'walkthrough', guideId: id }));
   }
 
   const afterBoot = (fn: () => void) => {
@@ -253,10 +293,12 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     },
     consent: (granted) => setAnalyticsConsent(granted === true),
     forget: () => forgetAll(),
+    'walkthrough.start': walkthroughStart,
+    'automation.run'(id, prefill) {
+      if (typeof id !== 'string' || !ULID.test(id)) return warn("automation.run needs a guide's id");
+      afterBoot(() => walkthrough({ kind: 'automation', guideId: id, prefill: cleanPrefill(prefill) }));
+    },
   };
-  for (const name of LATER) {
-    commands[name] = () => warn(`${name} is not available in this version of the widget`);
-  }
 
   const dispatch = (command: Command): unknown => {
     try {
@@ -270,6 +312,15 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       warn(`${String(command?.[0])} failed`, err);
     }
   };
+
+  // The deep link is consumed at once (stripped from the address bar), and played after boot.
+  let link: ReturnType<typeof takeDeepLink> = null;
+  try {
+    link = takeDeepLink(w.location.href);
+    if (link) w.history.replaceState(w.history.state, '', link.href);
+  } catch (err) {
+    warn('the walkthrough link could not be read', err);
+  }
 
   if (typeof w.WIDGET_WEBSITE_ID === 'string') websiteId = w.WIDGET_WEBSITE_ID;
   const queued = host._q.splice(0);

@@ -52,3 +52,13 @@ export function forgetAll(): void {
     }
   }
 }
+
+/** Removes one key (memory and storage). Never throws. */
+export function removeKey(key: string, which: Area = 'local'): void {
+  memory.delete(which + key);
+  try {
+    area(which)?.removeItem(PREFIX + key);
+  } catch {
+    // nothing more can be done
+  }
+}

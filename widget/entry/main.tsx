@@ -29,6 +29,17 @@ try {
       ]);
       runSurvey(rt, cat, survey);
     },
+    // The walkthrough chunk (walkthroughs and automation runs): on a call, a deep link, or state to resume.
+    async walkthrough(rt, job) {
+      const [{ runWalkthrough }, cat] = await Promise.all([
+        import('../chunks/walkthrough'),
+        loadCatalog(pickLanguage(rt.config.widget_settings.language, navigator.languages)),
+      ]);
+      await runWalkthrough(
+        { warn, events: rt.events, call: rt.call, cat, theme: rt.config.widget_settings.theme },
+        job,
+      );
+    },
   });
 } catch (err) {
   warn('the widget failed to start', err);

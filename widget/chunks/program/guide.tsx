@@ -15,7 +15,7 @@ interface GuideData {
 
 /**
  * A guide item opened in the Onboarding tab: the guide's title, description and steps as an ordered
- * list, and "Mark as done". Opening it moves the item in progress; a guide that is not available (404:
+ * list, "Show me on the page" (closes the panel and starts the walkthrough) and "Mark as done". Opening it moves the item in progress; a guide that is not available (404:
  * unpublished, foreign, the walkthrough flag off) is one warning and a line saying so.
  */
 export function Guide({
@@ -69,6 +69,19 @@ export function Guide({
                 <li key={s.id}>{s.text}</li>
               ))}
             </ol>
+            {rt.config.features.walkthrough && rt.startWalkthrough && guide.steps.length > 0 && (
+              <button
+                type="button"
+                class="btn"
+                onClick={() => {
+                  // The panel makes way for the walkthrough on the page.
+                  rt.ui.set({ open: false });
+                  rt.startWalkthrough?.(guide.id);
+                }}
+              >
+                {t.showOnPage}
+              </button>
+            )}
             {item.state !== 'done' && (
               <button
                 type="button"
