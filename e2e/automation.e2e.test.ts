@@ -176,7 +176,7 @@ it('is refused on a host no verified domain covers, and on a page with a passwor
     await w.page.goto(url);
     await waitForLauncher(w.page);
     await runAutomation(w.page, setup.id, { [setup.stepIds[0]!]: TEAM });
-    await expect.poll(() => w.warnings.length, url).toBe(1);
+    await expect.poll(() => w.warnings.length, { message: url }).toBe(1);
     expect(
       calls.map((c) => `${c.method} ${c.status}`),
       url,
