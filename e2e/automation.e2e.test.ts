@@ -197,7 +197,8 @@ it('aborts when the next element cannot be told apart from another, without touc
   await w.page.goto(`${verified}/app/ambiguous`);
   await waitForLauncher(w.page);
   await runAutomation(w.page, guide.id);
-  await expect.poll(() => calls.filter((c) => c.method === 'PATCH').length).toBe(1);
+  // The locator gives the page its bounded wait (5 s) to settle before it calls the element ambiguous.
+  await expect.poll(() => calls.filter((c) => c.method === 'PATCH').length, { timeout: 15_000 }).toBe(1);
   const close = JSON.parse(calls.find((c) => c.method === 'PATCH')!.body) as {
     state: string;
     reason: string;
