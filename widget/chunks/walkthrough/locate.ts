@@ -95,8 +95,8 @@ function boxDistance(el: Element, b: Box): number {
   );
 }
 
-/** The points of one element against the descriptor's signals besides the selectors. */
-export function signals(el: Element, d: ElementDescriptor): number {
+/** The points of the element's own signals: tag, role and accessible name (no walk up the tree). */
+function ownSignals(el: Element, d: ElementDescriptor): number {
   let s = 0;
   if (d.tag) s += el.localName === d.tag.toLowerCase() ? W.tag : W.tagWrong;
   if (d.role) s += roleOf(el) === d.role.toLowerCase() ? W.role : W.roleWrong;
@@ -110,6 +110,24 @@ export function signals(el: Element, d: ElementDescriptor): number {
           ? W.namePart
           : W.nameWrong;
   }
+  return s;
+}
+
+/** The most the context (landmark, ancestors and their siblings) can still add. */
+const contextCeiling = (d: ElementDescriptor): number =>
+  (d.nearest_landmark ? W_LANDMARK : 0) +
+  d.ancestors.reduce(
+    (sum, a) =>
+      sum +
+      (a.selectors.length
+        ? W_ANCESTOR + (a.prev.length ? W_SIBLING : 0) + (a.next.length ? W_SIBLING : 0)
+        : 0),
+    0,
+  );
+
+/** The points of the element's context: its landmark, and the capture's ancestors with their siblings. */
+function contextSignals(el: Element, d: ElementDescriptor): number {
+  let s = 0;
   if (d.nearest_landmark) s += landmarkOf(el) === d.nearest_landmark ? W_LANDMARK : -W_LANDMARK;
   for (const a of d.ancestors) {
     if (!a.selectors.length) continue;
@@ -126,32 +144,56 @@ export function signals(el: Element, d: ElementDescriptor): number {
   return s;
 }
 
+/** The points of one element against the descriptor's signals besides the selectors. */
+export const signals = (el: Element, d: ElementDescriptor): number =>
+  ownSignals(el, d) + contextSignals(el, d);
+
 export interface Scored {
   el: HTMLElement;
   score: number;
 }
 
-/** Every usable candidate with its score, best first. */
+/** At most `n` usable elements among `els` (visibility reads stop once that many are found). */
+function usableCount(els: Element[], n: number): number {
+  let count = 0;
+  for (const el of els) if (usable(el) && ++count === n) break;
+  return count;
+}
+
+/**
+ * The candidates that can decide the verdict, best first: every candidate within MARGIN of the best usable
+ * one, each checked usable (hidden, inert and disabled ones dropped), and nothing below that band (it
+ * cannot change the verdict). Visibility is read lazily in score order, since layout reads are the cost on
+ * a page of thousands of elements.
+ */
 export function rank(d: ElementDescriptor, root: ParentNode = document): Scored[] {
   const fromSelectors = new Map<Element, number>();
   d.selector_candidates.forEach((selector, k) => {
-    const hits = all(root, selector).filter(usable);
-    const points = (SELECTOR_POINTS[k] ?? SELECTOR_POINTS.at(-1)!) / (hits.length === 1 ? 1 : 2);
+    const hits = all(root, selector);
+    if (!hits.length) return;
+    const points = (SELECTOR_POINTS[k] ?? SELECTOR_POINTS.at(-1)!) / (usableCount(hits, 2) === 1 ? 1 : 2);
     for (const el of hits) fromSelectors.set(el, Math.max(fromSelectors.get(el) ?? 0, points));
   });
   const candidates = new Set<Element>(fromSelectors.keys());
   const pool = poolSelector(d);
   if (pool) for (const el of all(root, pool).slice(0, POOL)) candidates.add(el);
-  const scored: Scored[] = [];
+  const scored: { el: Element; score: number }[] = [];
+  const ceiling = contextCeiling(d);
   for (const el of candidates) {
-    const base = fromSelectors.get(el);
-    // Pool elements are checked for visibility only when they could matter (layout reads are the cost).
-    const score = (base ?? 0) + signals(el, d);
-    if (score < FLOOR - MARGIN) continue;
-    if (base === undefined && !usable(el)) continue;
-    scored.push({ el: el as HTMLElement, score });
+    // The element's own signals first: one that cannot reach the cut even with a perfect context is
+    // dropped before the walk up the tree.
+    const own = (fromSelectors.get(el) ?? 0) + ownSignals(el, d);
+    if (own + ceiling < FLOOR - MARGIN) continue;
+    const score = own + contextSignals(el, d);
+    if (score >= FLOOR - MARGIN) scored.push({ el, score });
   }
-  return scored.sort((a, b) => b.score - a.score);
+  scored.sort((a, b) => b.score - a.score);
+  const out: Scored[] = [];
+  for (const c of scored) {
+    if (out.length && c.score <= out[0]!.score - MARGIN) break;
+    if (usable(c.el)) out.push(c as Scored);
+  }
+  return out;
 }
 
 /** The verdict on ranked candidates: found only for a clear best (floor, margin, then the box). */
