@@ -210,6 +210,47 @@ it('aborts when the next element cannot be told apart from another, without touc
   await w.close();
 });
 
+it('Stop closes the run as aborted; a body swap ends a run (it does not follow), and one started afterwards works', async () => {
+  const w = await watchedPage(browser);
+  const calls = await runsWatch(w.page);
+  const closes = () =>
+    calls.filter((c) => c.method === 'PATCH').map((c) => JSON.parse(c.body) as Record<string, unknown>);
+  await w.page.goto(`${verified}/app/setup`);
+  await waitForLauncher(w.page);
+  // No proposed team name: the run waits for the person on step 1.
+  await runAutomation(w.page, setup.id);
+  await panel(w.page).getByRole('button', { name: 'Continue' }).waitFor();
+  await panel(w.page).getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(closes).toEqual([{ state: 'aborted', reason: 'stopped' }]);
+  await expect.poll(() => panel(w.page).count()).toBe(0);
+  expect(await w.page.evaluate(() => sessionStorage.getItem('widget:automation'))).toBeNull();
+
+  await runAutomation(w.page, setup.id);
+  await panel(w.page).getByRole('button', { name: 'Continue' }).waitFor();
+  await w.page.evaluate(() => {
+    const body = document.createElement('body');
+    body.innerHTML = document.body.querySelector('main')!.outerHTML;
+    document.documentElement.replaceChild(body, document.body);
+  });
+  await waitForLauncher(w.page);
+  await expect.poll(closes).toEqual([
+    { state: 'aborted', reason: 'stopped' },
+    { state: 'aborted', reason: 'navigation' },
+  ]);
+  await expect.poll(() => panel(w.page).count()).toBe(0);
+  expect(await w.page.evaluate(() => sessionStorage.getItem('widget:automation'))).toBeNull();
+
+  // A run started after the swap works on the new body (it waits for the person on step 1 again).
+  await runAutomation(w.page, setup.id);
+  await panel(w.page)
+    .getByText(/Step 1 of 5/)
+    .waitFor();
+  await panel(w.page).getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(() => closes().length).toBe(3);
+  expect(w.errors).toEqual([]);
+  await w.close();
+});
+
 it('leaves no typed or proposed value anywhere in the database', async () => {
   await server.stop({ keepData: true });
   const db = await openStoppedDatabase(server.dataDir);

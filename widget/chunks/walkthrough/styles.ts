@@ -1,6 +1,7 @@
 /**
  * The walkthrough card, the automation panel and the highlight, adopted by their shadow root
- * (constructable stylesheet: CSP-clean). The highlight never takes a click (pointer-events: none).
+ * (constructable stylesheet: CSP-clean). The highlight never takes a click (pointer-events: none). The
+ * automation panel sits above the launcher (which stays on top of it), never under it.
  */
 export const WALK_CSS = `
 :host{--bg:#fff;--fg:#1f2430;--mu:#5b6475;--li:#dfe3ea}
@@ -8,7 +9,7 @@ export const WALK_CSS = `
 .hl{position:fixed;pointer-events:none;box-sizing:border-box;border:3px solid var(--accent);border-radius:6px;box-shadow:0 0 0 4px #fff8}
 .c{position:fixed;left:0;top:0;box-sizing:border-box;width:min(340px,100vw - 16px);padding:14px 16px 12px;border-radius:12px;
 background:var(--bg);color:var(--fg);box-shadow:0 12px 32px #0005,0 0 0 1px var(--li);font:14px/1.5 system-ui,sans-serif}
-.u{left:auto;top:auto;right:16px;bottom:16px}
+.u{left:auto;top:auto;right:16px;bottom:92px}
 p{margin:0 0 8px;white-space:pre-line;overflow-wrap:anywhere}
 .n{color:var(--mu);font-size:13px;margin:0 0 4px}
 .ph{color:var(--mu)}
