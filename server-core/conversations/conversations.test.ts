@@ -49,7 +49,7 @@ async function setup(db: Db) {
         'select type, data from outbox where workspace_id = $1 order by id',
         [ws.id],
       )
-    ).map((e) => ({ type: e.type, ...e.data }));
+    ).map((e): Record<string, unknown> => ({ type: e.type, ...e.data }));
   return { ws, clock, ctx, limiter, visitor, member, staff, events };
 }
 
