@@ -18,7 +18,8 @@ export const Conversation = z
   .object({
     id: Ulid,
     contact_id: Ulid.nullable().openapi({
-      description: 'Null while an anonymous widget visitor’s conversation has no contact (until the visitor is identified).',
+      description:
+        'Null while an anonymous widget visitor’s conversation has no contact (until the visitor is identified).',
     }),
     channel: z.string().openapi({ description: 'e.g. widget, email.' }),
     state: z.enum(['pending', 'open', 'snoozed', 'resolved']),
@@ -26,7 +27,11 @@ export const Conversation = z
     subject: z.string().nullable(),
     reference: z.string().nullable(),
     priority: z.string().nullable(),
-    rating: z.number().int().nullable().openapi({ description: 'The visitor’s 1-5 score, once asked and given.' }),
+    rating: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The visitor’s 1-5 score, once asked and given.' }),
     assignee_id: z.string().nullable(),
     last_message_at: DateTime.nullable(),
     resolved_at: DateTime.nullable(),

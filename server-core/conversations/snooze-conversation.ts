@@ -6,10 +6,10 @@ import { CONVERSATION_COLUMNS, type Conversation } from './conversation';
 import { conversationAudience, lockConversation } from './conversation-lock';
 
 /** The furthest a snooze may reach. */
-export const MAX_SNOOZE_MS = 365 * DAY;
+export const MAX_SNOOZE_MS = 3653 * DAY;
 
 /**
- * snoozeConversation: out of the open queue until `until` (in the future, at most a year on). The worker's
+ * snoozeConversation: out of the open queue until `until` (in the future, at most 10 years on). The worker's
  * conversation timers open it again then (wakeSnoozedConversations); a visitor message opens it sooner.
  * A resolved conversation snoozed is open-but-snoozed again (resolved_at cleared).
  */
@@ -20,7 +20,7 @@ export async function snoozeConversation(
   const now = ctx.clock.now();
   const until = input.until.getTime();
   if (Number.isNaN(until) || until <= now.getTime() || until > now.getTime() + MAX_SNOOZE_MS) {
-    throw new DomainError('validation_failed', { field: 'until', rule: 'future_within_a_year' });
+    throw new DomainError('validation_failed', { field: 'until', rule: 'future_within_10_years' });
   }
   return ctx.db.tx(async (db) => {
     const current = await lockConversation(db, ctx.workspaceId, input.conversationId);
