@@ -23,7 +23,7 @@ export function registerWidgetConversationRoutes(app: OpenAPIHono<AppEnv>, servi
     const ctx = requestCtx(c, services);
     const visitor = c.get('visitor')!;
     const started = await startConversation(ctx, services.rateLimiter, visitor, c.req.valid('json'));
-    const read = await getVisitorConversation(ctx, visitor, started.id);
+    const read = await getVisitorConversation(ctx, visitor, started.id, { markRead: false });
     return c.json({ data: chat.widgetConversationJson(read.conversation, read.messages) }, 201);
   });
 
