@@ -61,7 +61,7 @@ describeDb('portal conversations (staff inbox)', (getDb) => {
       });
       return ((await res.json()) as { data: { id: string } }).data.id;
     };
-    const data = async <T>(res: Promise<Response>, status = 200) => {
+    const data = async <T>(res: Response | Promise<Response>, status = 200) => {
       const r = await res;
       expect(r.status, await r.clone().text()).toBe(status);
       return ((await r.json()) as { data: T }).data;
