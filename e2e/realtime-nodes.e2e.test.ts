@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../bff/realtime/protocol';
 import { openReadySocket, type TestSocket } from '../runtime/testing/realtime-client';
 import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
