@@ -102,6 +102,8 @@ export function demoCredentials(dataDir: string): {
   ownerEmail: string;
   ownerPassword: string;
   apiKey: string;
+  staffEmail: string;
+  staffPassword: string;
 } {
   return JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
 }
