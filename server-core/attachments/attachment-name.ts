@@ -3,9 +3,10 @@ import { ATTACHMENT_EXTENSIONS, type AttachmentType } from './attachment-types';
 /** The longest stored name, in characters (code points). */
 export const ATTACHMENT_NAME_MAX = 120;
 
-// Controls (C0, DEL, C1), bidirectional overrides and isolates, zero-width characters, the BOM, and the
-// characters that mean something in paths, headers or markup.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"*:<>?|\\/;%`$]/gu;
+// Controls (C0, DEL, C1), format characters (bidirectional overrides and isolates, zero-width characters,
+// the BOM, soft hyphens), private-use and lone surrogates, and the characters that mean something in paths,
+// headers or markup.
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}"*:<>?|\\/;%`$]/gu;
 
 /**
  * The name a file is stored and shown under: only the last path segment of what the sender said, NFC,

@@ -4,7 +4,7 @@ import { sniffAttachmentType } from './sniff-attachment-type';
 const b = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
-export const PNG_HEAD = b(
+const PNG_HEAD = b(
   [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13],
   'IHDR',
   [0, 0, 0, 1, 0, 0, 0, 1],
