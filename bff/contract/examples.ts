@@ -52,6 +52,8 @@ export const EXAMPLE_ID = {
   domainId: '01m6bn1d2e3f4g5h6j7k8m9n0p',
   runId: '01m6bn2d2e3f4g5h6j7k8m9n0p',
   runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
+  /** A clean attachment of the demo contact's conversation (the download examples). */
+  attachmentId: '01m6bp1a2b3c4d5e6f7g8h9j0k',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

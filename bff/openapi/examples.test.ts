@@ -261,6 +261,7 @@ async function fixtures(t: TestApp) {
     surveyId: survey.id,
     surveyVersionId: survey.versionId,
     surveySessionId,
+    attachmentId: null,
   };
   const swaps: [string, string][] = [
     ...Object.entries(ids).flatMap(([name, real]) =>

@@ -1,8 +1,9 @@
 import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseClamdUrl } from '../../bff/config';
 import { ScannerUnavailableError } from '../../server-core/attachments/virus-scanner';
 import { type ClamdPeer, EICAR, EICAR_SIGNATURE, startClamdPeer } from '../testing/clamd-peer';
-import { createClamdScanner, instreamChunk, parseClamdReply, parseClamdUrl } from './clamd-scanner';
+import { createClamdScanner, instreamChunk, parseClamdReply } from './clamd-scanner';
 
 async function* bytes(...parts: (string | Uint8Array)[]) {
   for (const p of parts) yield typeof p === 'string' ? new TextEncoder().encode(p) : p;

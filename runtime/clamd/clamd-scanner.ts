@@ -17,15 +17,6 @@ export interface ClamdAddress {
   port: number;
 }
 
-/** CLAMD_URL (`tcp://host:port`) as an address, or null when it is not one. */
-export function parseClamdUrl(value: string): ClamdAddress | null {
-  const m = /^tcp:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})\/?$/.exec(value);
-  if (!m) return null;
-  const port = Number(m[2]);
-  if (port < 1 || port > 65535) return null;
-  return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
-}
-
 /**
  * clamd's answer to `zINSTREAM` (one NUL-terminated line): `stream: OK`, `stream: <signature> FOUND`, or
  * `<reason> ERROR` (as `INSTREAM size limit exceeded. ERROR`). Anything else is unscannable too.

@@ -6,6 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertFileKey, type FileStore } from '../../server-core/files/file-store';
 
+/** Where the service keeps uploaded files: DATA_DIR/files (shared by the server and its workers). */
+export const filesDir = (config: { dataDir: string }) => join(config.dataDir, 'files');
+
 /**
  * Files under one directory (DATA_DIR/files in production): a key is a relative path of checked
  * segments (assertFileKey), so nothing can leave the directory. A write goes to a temporary file in the

@@ -5,9 +5,6 @@ import { constantTimeEqual } from '../lib/crypto';
 /** How long a signed download link works. */
 export const DOWNLOAD_LINK_TTL_MS = 15 * MINUTE;
 
-/** Who a link is for: the widget's link works alone, the staff link only with a member's session too. */
-export type DownloadAudience = 'widget' | 'staff';
-
 export interface SignedDownload {
   /** Unix seconds. */
   expires: number;
@@ -19,22 +16,20 @@ const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 const EXPIRES = /^[1-9][0-9]{0,11}$/;
 const ID = /^[0-9a-z]{26}$/;
 
-function mac(key: Buffer, audience: DownloadAudience, attachmentId: string, expires: number): string {
+function mac(key: Buffer, attachmentId: string, expires: number): string {
   return createHmac('sha256', key)
-    .update(`attachment-download:v1:${audience}:${attachmentId}:${expires}`)
+    .update(`attachment-download:v1:${attachmentId}:${expires}`)
     .digest('base64url');
 }
 
-/** Signs a link to one attachment for one audience, valid for DOWNLOAD_LINK_TTL_MS from `now`. */
-export function signDownload(
-  key: Buffer,
-  audience: DownloadAudience,
-  attachmentId: string,
-  now: Date,
-): SignedDownload {
+/**
+ * Signs the widget's link to one attachment, valid for DOWNLOAD_LINK_TTL_MS from `now`. The key is derived
+ * for this purpose only (Services.keys.attachmentDownload); staff downloads use the session instead.
+ */
+export function signDownload(key: Buffer, attachmentId: string, now: Date): SignedDownload {
   if (!ID.test(attachmentId)) throw new Error('signDownload: not an attachment id');
   const expires = Math.ceil((now.getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
-  return { expires, signature: mac(key, audience, attachmentId, expires) };
+  return { expires, signature: mac(key, attachmentId, expires) };
 }
 
 export type DownloadCheck = 'valid' | 'malformed' | 'bad_signature' | 'expired';
@@ -47,7 +42,6 @@ export type DownloadCheck = 'valid' | 'malformed' | 'bad_signature' | 'expired';
  */
 export function verifyDownload(
   key: Buffer,
-  audience: DownloadAudience,
   input: { attachmentId: unknown; expires: unknown; signature: unknown },
   now: Date,
 ): DownloadCheck {
@@ -56,7 +50,7 @@ export function verifyDownload(
   if (typeof expires !== 'string' || !EXPIRES.test(expires)) return 'malformed';
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return 'malformed';
   const at = Number(expires);
-  if (!constantTimeEqual(mac(key, audience, attachmentId, at), signature)) return 'bad_signature';
+  if (!constantTimeEqual(mac(key, attachmentId, at), signature)) return 'bad_signature';
   const nowSeconds = now.getTime() / 1000;
   if (at <= nowSeconds) return 'expired';
   if (at > Math.ceil(nowSeconds + DOWNLOAD_LINK_TTL_MS / 1000)) return 'expired';

@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   'webhooks.manage': 'Register, change and inspect webhook endpoints and their deliveries.',
   'content.manage': 'Create, edit, publish and unpublish articles, guides, pages and uploads.',
   'experiences.manage': 'Create, edit, publish, unpublish and archive in-app experiences.',
+  'conversations.manage': 'Read and answer conversations and tickets, and download their clean attachments.',
   'audit.read': 'Read the workspace audit log.',
   'billing.manage': 'Change the plan and payment details.',
   'workspace.delete': 'Delete the workspace and everything in it.',
@@ -36,9 +37,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'webhooks.manage',
     'content.manage',
     'experiences.manage',
+    'conversations.manage',
     'audit.read',
   ],
-  member: ['workspace.read'],
+  member: ['workspace.read', 'conversations.manage'],
 };
 
 export function roleHas(role: Role, permission: Permission): boolean {
