@@ -86,3 +86,9 @@ export const EXAMPLE_SECRET = {
   /** HMAC-SHA256 of the lower-cased email under the widget identity secret, lower-case hex. */
   identityHmac: '5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
 } as const;
+
+/** The query of a signed download link in its example (the examples test swaps in a real one). */
+export const EXAMPLE_DOWNLOAD = {
+  expires: '1793534400',
+  signature: 'q1hQ3Rk0n8o4Zc6S2wVd9yJt5XbLmA7eUiPfGgKhN0s',
+} as const;

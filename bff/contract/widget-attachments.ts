@@ -4,7 +4,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../server-core/attach
 import { UPLOADS_PER_MINUTE } from '../../server-core/attachments/upload-attachment';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid, ulidParam } from './common';
-import { EXAMPLE_ID, EXAMPLE_TIME } from './examples';
+import { EXAMPLE_DOWNLOAD, EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { PORTAL_SESSION, VISITOR_TOKEN, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
