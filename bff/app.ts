@@ -21,6 +21,7 @@ import { registerArticleRoutes } from './routes/portal/articles';
 import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
+import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
@@ -95,6 +96,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerPortalExperienceRoutes(app, services);
   registerPortalAttachmentRoutes(app, services);
   registerContentSourceRoutes(app, services);
+  registerPortalConversationRoutes(app, services);
   registerPublicContentRoutes(app, services);
   registerWidgetRoutes(app, services);
 

@@ -54,6 +54,8 @@ export const EXAMPLE_ID = {
   runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
   /** A clean attachment of the demo contact's conversation (the download examples). */
   attachmentId: '01m6bp1a2b3c4d5e6f7g8h9j0k',
+  /** A resolved conversation of the demo contact whose rating staff asked for (the rating examples). */
+  ratedConversationId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

@@ -1,43 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Attachment } from '../../server-core/attachments/attachment';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../server-core/attachments/attachment-types';
+import { ATTACHMENT_MAX_BYTES } from '../../server-core/attachments/attachment-types';
 import { UPLOADS_PER_MINUTE } from '../../server-core/attachments/upload-attachment';
 import { errorResponses } from '../openapi/schemas';
-import { DateTime, json, Ulid, ulidParam } from './common';
+import { json, ulidParam } from './common';
 import { EXAMPLE_DOWNLOAD, EXAMPLE_ID, EXAMPLE_TIME } from './examples';
 import { PORTAL_SESSION, VISITOR_TOKEN, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
+import { type WidgetAttachment, WidgetMessage } from './widget-conversations';
 import { WIDGET_TAG } from './widget-install';
 
 /** Conversation attachments: the widget's upload and download, the staff download (docs/decisions/attachments.md). */
 
-export const WidgetAttachment = z
-  .object({
-    id: Ulid,
-    name: z.string().openapi({ description: 'The sanitised file name (its extension matches the type).' }),
-    type: z
-      .enum(ATTACHMENT_TYPES)
-      .openapi({ description: 'The type found in the content, not the one sent.' }),
-    size: z.number().int().openapi({ description: 'Bytes.' }),
-    status: z.enum(['scanning', 'clean', 'blocked']).openapi({
-      description:
-        'scanning: "Checking the file for viruses"; clean: downloadable; blocked: infected or unscannable, ' +
-        'deleted, never downloadable ("File blocked").',
-    }),
-    download_url: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'Only while clean: a signed link that works for 15 minutes without the visitor token (fetch the ' +
-          'conversation again for a new one). Images are served inline, PDFs as a download.',
-      }),
-  })
-  .openapi('WidgetAttachment');
+export type WidgetAttachmentJson = z.output<typeof WidgetAttachment>;
 
-export type WidgetAttachmentJson = z.infer<typeof WidgetAttachment>;
-
-/** An attachment as the widget sees it; `downloadUrl` is made by the caller, only for a clean file. */
+/** An attachment as the widget (and staff) see it; `downloadUrl` is made by the caller, used only while clean. */
 export function widgetAttachmentJson(a: Attachment, downloadUrl: string | null): WidgetAttachmentJson {
   return {
     id: a.id,
@@ -49,24 +26,11 @@ export function widgetAttachmentJson(a: Attachment, downloadUrl: string | null):
   };
 }
 
-/** The message of kind attachment an upload answers with (the shape of widgetGetConversation's messages). */
-export const WidgetAttachmentMessage = z
-  .object({
-    id: Ulid,
-    direction: z.enum(['in', 'out']),
-    author_type: z.enum(['contact', 'agent', 'system']),
-    author_name: z.string().nullable(),
-    kind: z.enum(['text', 'attachment']),
-    body: z.string().openapi({ description: 'For an attachment: its sanitised name.' }),
-    attachment: WidgetAttachment.nullable(),
-    created_at: DateTime,
-  })
-  .openapi('WidgetAttachmentMessage');
-
+/** The message of kind attachment an upload answers with (a WidgetMessage, as widgetGetConversation lists it). */
 export function uploadedMessageJson(
   message: { id: string; created_at: Date; body: string },
   attachment: WidgetAttachmentJson,
-): z.infer<typeof WidgetAttachmentMessage> {
+): z.output<typeof WidgetMessage> {
   return {
     id: message.id,
     direction: 'in',
@@ -122,7 +86,7 @@ export const widgetUploadAttachment = createRoute({
   responses: {
     201: {
       description: 'Stored; the scan is running.',
-      content: json(z.object({ data: WidgetAttachmentMessage }), {
+      content: json(z.object({ data: WidgetMessage }), {
         data: {
           id: EXAMPLE_ID.messageId,
           direction: 'in',

@@ -46,12 +46,14 @@ interface Locked {
   state: string;
   contact_id: string | null;
   widget_visitor_id: string | null;
+  quarantined_at: Date | null;
 }
 
 /**
  * Writes a message (not a note: addConversationNote) and bumps last_message_at, in one transaction that
  * also: reopens a resolved or snoozed conversation on an inbound message (the visitor wrote again), records
- * the first staff response, emits conversation.message_received for an inbound message, and tells the
+ * the first staff response, emits conversation.message_received for an inbound message (not while the
+ * conversation is quarantined: spam reaches no integration), and tells the
  * conversation's widgets (its visitor, its contact's other browsers) of an outbound message
  * (`conversation.message`) and of a state change (`conversation.updated`). Frames carry ids only.
  */
@@ -63,7 +65,7 @@ export async function appendMessage(
   const inbound = input.direction === 'in';
   return ctx.db.tx(async (db) => {
     const [conv] = await db.query<Locked>(
-      `select id, channel, kind, state, contact_id, widget_visitor_id from conversations
+      `select id, channel, kind, state, contact_id, widget_visitor_id, quarantined_at from conversations
        where workspace_id = $1 and id = $2 for update`,
       [ctx.workspaceId, input.conversationId],
     );
@@ -97,7 +99,7 @@ export async function appendMessage(
       ],
     );
     const inTx = { ...ctx, db };
-    if (inbound) {
+    if (inbound && !conv.quarantined_at) {
       await emitEvent(inTx, 'conversation.message_received', {
         conversation_id: conv.id,
         message_id: id,

@@ -11,8 +11,9 @@ export const PERMISSIONS = {
   'webhooks.manage': 'Register, change and inspect webhook endpoints and their deliveries.',
   'content.manage': 'Create, edit, publish and unpublish articles, guides, pages and uploads.',
   'experiences.manage': 'Create, edit, publish, unpublish and archive in-app experiences.',
-  'conversations.manage': 'Read and answer conversations and tickets, and download their clean attachments.',
   'audit.read': 'Read the workspace audit log.',
+  'conversations.manage':
+    'Read, answer, note, assign, tag, snooze, resolve and reopen conversations; open tickets; release quarantined ones.',
   'billing.manage': 'Change the plan and payment details.',
   'workspace.delete': 'Delete the workspace and everything in it.',
 } as const;
@@ -37,8 +38,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'webhooks.manage',
     'content.manage',
     'experiences.manage',
-    'conversations.manage',
     'audit.read',
+    'conversations.manage',
   ],
   member: ['workspace.read', 'conversations.manage'],
 };

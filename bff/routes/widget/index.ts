@@ -6,6 +6,7 @@ import type { Services } from '../../services';
 import { isAttachmentUploadPath, registerWidgetAttachmentRoutes } from './attachments';
 import { registerWidgetAutomationRunRoutes } from './automation-runs';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetConversationRoutes } from './conversations';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSeenRoutes } from './experience-seen';
 import { registerWidgetExperienceSessionRoutes } from './experience-sessions';
@@ -32,4 +33,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetExperienceSeenRoutes(app, services);
   registerWidgetAutomationRunRoutes(app, services);
   registerWidgetAttachmentRoutes(app, services);
+  registerWidgetConversationRoutes(app, services);
 }
