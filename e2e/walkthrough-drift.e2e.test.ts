@@ -72,7 +72,9 @@ it('three visitors missing a step drift the guide (guide.drifted once); a later 
     await w.page.goto(drifted);
     await waitForLauncher(w.page);
     await startWalkthrough(w.page, guide.id);
-    await card(w.page).getByText(/Step 1 of 2/).waitFor();
+    await card(w.page)
+      .getByText(/Step 1 of 2/)
+      .waitFor();
     await w.page.getByRole('button', { name: 'Reports', exact: true }).click();
     await card(w.page).getByText("We can't find this step").waitFor({ timeout: 20_000 });
     await expect.poll(() => reported).toEqual([{ step_id: guide.stepIds[1], found: false }]);
@@ -106,7 +108,9 @@ it('three visitors missing a step drift the guide (guide.drifted once); a later 
   await w.page.goto(fixed);
   await waitForLauncher(w.page);
   await startWalkthrough(w.page, guide.id);
-  await card(w.page).getByText(/Step 1 of 2/).waitFor();
+  await card(w.page)
+    .getByText(/Step 1 of 2/)
+    .waitFor();
   await w.page.getByRole('button', { name: 'Reports', exact: true }).click();
   await card(w.page)
     .getByText(/Step 2 of 2/)
