@@ -14,8 +14,11 @@ const NO_SECRET_HASH = hashCredential('no client has this secret');
 export async function authenticateClient(
   db: Sql,
   credentials: { clientId: string; clientSecret: string },
+  /** Runs once the client is known and before its secret is checked (the per-client rate limit). */
+  beforeSecret?: (app: OAuthApp) => Promise<void>,
 ): Promise<OAuthApp> {
   const app = await findOAuthApp(db, credentials.clientId);
+  if (app && beforeSecret) await beforeSecret(app);
   const ok = constantTimeEqual(hashCredential(credentials.clientSecret), app?.secret_hash ?? NO_SECRET_HASH);
   if (!app || !ok) throw new DomainError('oauth_invalid_client');
   const { secret_hash: _, ...rest } = app;
