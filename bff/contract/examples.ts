@@ -53,7 +53,7 @@ export const EXAMPLE_ID = {
   runId: '01m6bn2d2e3f4g5h6j7k8m9n0p',
   runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
   /** An OAuth app the workspace registered, and an install of it in the workspace. */
-  oauthAppId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
+  appId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
   installId: '01m6bp2d2e3f4g5h6j7k8m9n0p',
 } as const;
 

@@ -19,7 +19,7 @@ const Scope = z.enum(Object.keys(ABILITIES) as [Ability, ...Ability[]]);
 
 export const ClientId = z.string().openapi({
   description: 'Public: `oac_` + the registering workspace id + the app id.',
-  example: clientIdOf(EXAMPLE_ID.workspaceId, EXAMPLE_ID.oauthAppId),
+  example: clientIdOf(EXAMPLE_ID.workspaceId, EXAMPLE_ID.appId),
 });
 
 export const OAuthAppSchema = z
@@ -34,9 +34,9 @@ export const OAuthAppSchema = z
   .openapi('OAuthApp');
 
 const exampleApp: z.output<typeof OAuthAppSchema> = {
-  id: EXAMPLE_ID.oauthAppId,
+  id: EXAMPLE_ID.appId,
   name: 'Acme CRM connector',
-  client_id: clientIdOf(EXAMPLE_ID.workspaceId, EXAMPLE_ID.oauthAppId),
+  client_id: clientIdOf(EXAMPLE_ID.workspaceId, EXAMPLE_ID.appId),
   redirect_uris: ['https://crm.example.com/oauth/callback'],
   scopes: ['contacts:read', 'conversations:read'],
   created_at: EXAMPLE_TIME,
@@ -69,7 +69,7 @@ export const OAuthInstallSchema = z
 
 const exampleInstall: z.output<typeof OAuthInstallSchema> = {
   id: EXAMPLE_ID.installId,
-  app_id: EXAMPLE_ID.oauthAppId,
+  app_id: EXAMPLE_ID.appId,
   client_id: exampleApp.client_id,
   app_name: exampleApp.name,
   granted_by: EXAMPLE_ID.userId,
@@ -157,7 +157,7 @@ export const deleteOAuthApp = createRoute({
     'Deletes the app, its installs in every workspace and every code and token it issued: none of its tokens is ' +
     'active afterwards. Works whatever the rollout flag says.',
   security: PORTAL_SESSION,
-  request: { params: workspaceParams.extend({ appId: ulidParam('oauthAppId') }) },
+  request: { params: workspaceParams.extend({ appId: ulidParam('appId') }) },
   responses: {
     204: { description: 'Withdrawn.' },
     ...errorResponses(401, 403, 404),

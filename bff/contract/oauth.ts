@@ -14,7 +14,7 @@ import { NO_STORE, PORTAL_SESSION } from './operation-parts';
 
 const TAG = 'OAuth';
 const EXAMPLE_REDIRECT = 'https://crm.example.com/oauth/callback';
-const EXAMPLE_CLIENT = ClientId.parse(`oac_${EXAMPLE_ID.workspaceId}${EXAMPLE_ID.oauthAppId}`);
+const EXAMPLE_CLIENT = ClientId.parse(`oac_${EXAMPLE_ID.workspaceId}${EXAMPLE_ID.appId}`);
 /** The client's Basic credential, or client_id + client_secret in the form. */
 export const OAUTH_CLIENT = [{ oauthClient: [] }];
 

@@ -1,13 +1,21 @@
 import * as oauth from 'oauth4webapi';
 import { expect } from 'vitest';
-import type { Ability } from '../../server-core/apikeys/abilities';
+import { type Ability, ALL_ABILITIES } from '../../server-core/apikeys/abilities';
 import type { Db } from '../../server-core/db/db';
+import type { Clock } from '../../server-core/lib/clock';
+import { newId } from '../../server-core/lib/ulid';
 import type { Role } from '../../server-core/members/catalog';
 import { addMembership } from '../../server-core/members/memberships';
 import { createUser } from '../../server-core/members/users';
-import { newId } from '../../server-core/lib/ulid';
+import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
+import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
+import { s256 } from '../../server-core/oauth/pkce';
+import { exchangeCode } from '../../server-core/oauth/token-grants';
 import { type ApiWorkspace, apiWorkspace } from './api';
 import { makeTestApp, type SignedIn, signIn, type TestApp } from './services';
+
+/** oauth4webapi's fetch, answered by the app in-process. */
+type AppFetch = (url: string, init: oauth.CustomFetchOptions<string, unknown>) => Promise<Response>;
 
 export const ISSUER_URL = 'http://127.0.0.1:3000';
 export const REDIRECT_URI = 'http://127.0.0.1:9876/callback';
@@ -25,7 +33,7 @@ export interface OAuthWorld {
   clientSecret: string;
   appId: string;
   as: oauth.AuthorizationServer;
-  options: { [oauth.customFetch]: typeof fetch; [oauth.allowInsecureRequests]: true };
+  options: { [oauth.customFetch]: AppFetch; [oauth.allowInsecureRequests]: true };
 }
 
 export async function oauthWorld(
@@ -45,12 +53,14 @@ export async function oauthWorld(
   const customer = await apiWorkspace(t, db);
   const owner = await signIn(t, customer.ownerEmail, customer.ownerPassword);
   const options = {
-    [oauth.customFetch]: ((url: string | URL | Request, init?: RequestInit) =>
-      t.app.request(url instanceof Request ? url : String(url), init)) as typeof fetch,
+    [oauth.customFetch]: ((url, init) => t.app.request(url, init as RequestInit)) as AppFetch,
     [oauth.allowInsecureRequests]: true as const,
   };
   const issuer = new URL(ISSUER_URL);
-  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }));
+  const as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }),
+  );
   return {
     t,
     dev,
@@ -67,7 +77,12 @@ export async function oauthWorld(
 /** A member of the workspace with the given role, signed in. */
 export async function signedInMember(t: TestApp, db: Db, workspaceId: string, role: Role): Promise<SignedIn> {
   const password = 'a-long-enough-test-password';
-  const user = await createUser(db, { email: `${role}-${newId()}@example.test`, name: role, password, now: t.clock.now() });
+  const user = await createUser(db, {
+    email: `${role}-${newId()}@example.test`,
+    name: role,
+    password,
+    now: t.clock.now(),
+  });
   await addMembership(db, { workspaceId, userId: user.id, role, now: t.clock.now() });
   return signIn(t, user.email, password);
 }
@@ -100,8 +115,14 @@ export async function authorizationUrl(
 export function consentFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
   const unescape = (v: string) =>
-    v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[unescape(m[1]!)] = unescape(m[2]!);
+    v
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[unescape(m[1]!)] = unescape(m[2]!);
   return out;
 }
 
@@ -131,7 +152,11 @@ const redirectOf = (res: Response) => {
 };
 
 /** Authorization through consent, then the code exchange: the token response. */
-export async function authorizeAndExchange(w: OAuthWorld, who: SignedIn = w.owner, extra: Record<string, string> = {}) {
+export async function authorizeAndExchange(
+  w: OAuthWorld,
+  who: SignedIn = w.owner,
+  extra: Record<string, string> = {},
+) {
   const attempt = await authorizationUrl(w, extra);
   const { location } = await consent(w, who, attempt.url);
   const params = oauth.validateAuthResponse(w.as, w.client, location!, attempt.state);
@@ -148,10 +173,52 @@ export async function authorizeAndExchange(w: OAuthWorld, who: SignedIn = w.owne
 }
 
 /** A raw form POST to the token or introspection endpoint. */
-export function postForm(w: OAuthWorld, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+export function postForm(
+  w: OAuthWorld,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return w.t.app.request(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(form),
   });
+}
+
+/**
+ * An access token of a workspace holding the given abilities, issued through the domain functions (an
+ * app of the workspace itself, the owner's consent, the code exchange): for tests that need a token
+ * as a credential, not the flow.
+ */
+export async function accessTokenFor(
+  db: Db,
+  clock: Clock,
+  workspaceId: string,
+  abilities: Ability[] = [...ALL_ABILITIES],
+): Promise<string> {
+  const [owner] = await db.query<{ user_id: string }>(
+    `select user_id from memberships where workspace_id = $1 and role = 'owner' limit 1`,
+    [workspaceId],
+  );
+  const ctx = { db, clock, workspaceId, actor: { type: 'user' as const, id: owner!.user_id } };
+  const { app } = await registerOAuthApp(ctx, {
+    name: 'Token fixture',
+    redirectUris: [REDIRECT_URI],
+    scopes: abilities,
+  });
+  const verifier = oauth.generateRandomCodeVerifier();
+  const { code } = await grantAuthorization(ctx, {
+    app,
+    userId: owner!.user_id,
+    scopes: abilities,
+    redirectUri: REDIRECT_URI,
+    codeChallenge: s256(verifier),
+  });
+  const tokens = await exchangeCode({ db, clock }, app, {
+    code,
+    redirectUri: REDIRECT_URI,
+    codeVerifier: verifier,
+  });
+  return tokens.access_token;
 }
