@@ -28,7 +28,9 @@ export const OAuthAppSchema = z
     name: z.string(),
     client_id: ClientId,
     redirect_uris: z.array(z.string()),
-    scopes: z.array(Scope).openapi({ description: 'The abilities the app asks for (its registered request).' }),
+    scopes: z
+      .array(Scope)
+      .openapi({ description: 'The abilities the app asks for (its registered request).' }),
     created_at: DateTime,
   })
   .openapi('OAuthApp');

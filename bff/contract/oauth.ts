@@ -44,7 +44,11 @@ const oauthErrors = (...statuses: (400 | 401 | 429)[]) =>
     statuses.map((s) => [
       s,
       {
-        description: { 400: 'RFC 6749 section 5.2 error.', 401: 'Client authentication failed (`invalid_client`).', 429: 'Too many requests for this client (`temporarily_unavailable`, Retry-After).' }[s],
+        description: {
+          400: 'RFC 6749 section 5.2 error.',
+          401: 'Client authentication failed (`invalid_client`).',
+          429: 'Too many requests for this client (`temporarily_unavailable`, Retry-After).',
+        }[s],
         content: { 'application/json': { schema: OAuthError } },
       },
     ]),
@@ -74,7 +78,7 @@ export const oauthToken = createRoute({
     'is ignored and the request still fails. The code grant needs `code_verifier` (PKCE S256) and the ' +
     '`redirect_uri` the code was issued for; a code is single use and lives 60 seconds, and replaying a consumed ' +
     'code revokes what it issued. Each refresh consumes the refresh token and issues a new pair; presenting a ' +
-    "consumed refresh token revokes every token of the app in that workspace. Answers carry Cache-Control no-store.",
+    'consumed refresh token revokes every token of the app in that workspace. Answers carry Cache-Control no-store.',
   security: OAUTH_CLIENT,
   request: {
     body: form(
@@ -134,7 +138,8 @@ export const IntrospectionResponse = z
     workspace_name: z.string().optional(),
   })
   .openapi('OAuthIntrospection', {
-    description: 'Inactive tokens (refresh, expired, revoked, unknown, another client\'s) answer exactly `{ "active": false }`.',
+    description:
+      'Inactive tokens (refresh, expired, revoked, unknown, another client\'s) answer exactly `{ "active": false }`.',
   });
 
 export const oauthIntrospect = createRoute({
@@ -145,7 +150,7 @@ export const oauthIntrospect = createRoute({
   summary: 'Introspect an access token (RFC 7662)',
   description:
     'The caller authenticates as the client (Basic or client_id + client_secret in the form); an API key as ' +
-    'credential answers 401. Only the client\'s own live access tokens are active. Branch on `active`, not on the status.',
+    "credential answers 401. Only the client's own live access tokens are active. Branch on `active`, not on the status.",
   security: OAUTH_CLIENT,
   request: {
     body: form(
@@ -167,7 +172,7 @@ export const oauthIntrospect = createRoute({
   },
   responses: {
     200: {
-      description: 'The token\'s state.',
+      description: "The token's state.",
       headers: NO_STORE,
       content: {
         'application/json': {
@@ -248,8 +253,8 @@ export const oauthMetadata = createRoute({
   },
 });
 
-const q = (description: string, example?: string) =>
-  z.string().max(4096).optional().openapi({ description, ...(example ? { example } : {}) });
+const q = (description: string, example: string) =>
+  z.string().max(4096).optional().openapi({ description, param: { example } });
 
 export const oauthAuthorize = createRoute({
   operationId: 'oauthAuthorize',
@@ -262,13 +267,13 @@ export const oauthAuthorize = createRoute({
     'Deny (a form posted back to this path with the CSRF token of the session). Allow redirects to redirect_uri ' +
     'with `code`, `state` and `iss` (RFC 9207); Deny with `error=access_denied`. An unknown client, a redirect_uri ' +
     'that is not registered exactly, or a code_challenge_method other than S256 answer a 400 page and never ' +
-    'redirect. Granted scopes = the request ∩ the app\'s registration ∩ what the member may delegate.',
+    "redirect. Granted scopes = the request ∩ the app's registration ∩ what the member may delegate.",
   security: PORTAL_SESSION,
   request: {
     query: z.object({
       response_type: q('`code`.', 'code'),
-      client_id: q('The app\'s client id.', EXAMPLE_CLIENT),
-      redirect_uri: q('One of the app\'s redirect URIs, exactly.', EXAMPLE_REDIRECT),
+      client_id: q("The app's client id.", EXAMPLE_CLIENT),
+      redirect_uri: q("One of the app's redirect URIs, exactly.", EXAMPLE_REDIRECT),
       scope: q('Space-separated abilities; default: everything the app registered.', 'contacts:read'),
       state: q('Echoed back to the client.', 'af0ifjsldkj'),
       code_challenge: q('base64url SHA-256 of the code verifier.', s256(EXAMPLE_SECRET.codeVerifier)),
@@ -278,8 +283,14 @@ export const oauthAuthorize = createRoute({
   },
   responses: {
     200: { description: 'The consent page.', content: { 'text/html': { schema: z.string() } } },
-    400: { description: 'An error page (unknown client, redirect_uri not registered, PKCE not S256).', content: { 'text/html': { schema: z.string() } } },
+    400: {
+      description: 'An error page (unknown client, redirect_uri not registered, PKCE not S256).',
+      content: { 'text/html': { schema: z.string() } },
+    },
     401: { description: 'Not signed in to the portal.', content: { 'text/html': { schema: z.string() } } },
-    404: { description: 'The OAuth rollout flag is off for the workspace.', content: { 'text/html': { schema: z.string() } } },
+    404: {
+      description: 'The OAuth rollout flag is off for the workspace.',
+      content: { 'text/html': { schema: z.string() } },
+    },
   },
 });

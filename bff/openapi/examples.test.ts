@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
+import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
+import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
+import { s256 } from '../../server-core/oauth/pkce';
+import { exchangeCode } from '../../server-core/oauth/token-grants';
 import { ensureDemoAutomation } from '../../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import {
@@ -59,6 +63,8 @@ const LAST = [
   'unpublishArticle',
   'unpublishGuide',
   'revokeApiKey',
+  'revokeOAuthInstall', // the token and introspection examples use the install's tokens first
+  'deleteOAuthApp',
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
   'logout',
@@ -93,6 +99,10 @@ const issuesOf = (schema: ZodType, value: unknown) => {
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   return undeclared(value, parsed.data).map((p) => `${p}: not declared by the schema`);
 };
+
+async function userIdOf(db: TestApp['services']['db'], email: string): Promise<string> {
+  return (await db.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
+}
 
 /** The demo workspace with everything the examples touch, and the values that replace the placeholders. */
 async function fixtures(t: TestApp) {
@@ -206,6 +216,35 @@ async function fixtures(t: TestApp) {
     }),
   );
 
+  // An OAuth app of the demo workspace, installed there by the owner: a code for the token example (its
+  // challenge is the example verifier's) and an access token for the introspection example.
+  const ownerCtx = {
+    db,
+    clock: t.clock,
+    workspaceId: demo.workspaceId,
+    actor: { type: 'user' as const, id: await userIdOf(db, demo.ownerEmail) },
+  };
+  const redirectUri = 'https://crm.example.com/oauth/callback';
+  const oauthApp = await registerOAuthApp(ownerCtx, {
+    name: 'Acme CRM connector',
+    redirectUris: [redirectUri],
+    scopes: ['contacts:read', 'conversations:read'],
+  });
+  const grant = () =>
+    grantAuthorization(ownerCtx, {
+      app: oauthApp.app,
+      userId: ownerCtx.actor.id,
+      scopes: oauthApp.app.scopes,
+      redirectUri,
+      codeChallenge: s256(EXAMPLE_SECRET.codeVerifier),
+    });
+  const { code: oauthCode, installId } = await grant();
+  const introspected = await exchangeCode({ db, clock: t.clock }, oauthApp.app, {
+    code: (await grant()).code,
+    redirectUri,
+    codeVerifier: EXAMPLE_SECRET.codeVerifier,
+  });
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -261,8 +300,14 @@ async function fixtures(t: TestApp) {
     surveyId: survey.id,
     surveyVersionId: survey.versionId,
     surveySessionId,
+    appId: oauthApp.app.id,
+    installId,
   };
   const swaps: [string, string][] = [
+    // The OAuth credentials embed the example workspace id: swapped before the ids are.
+    [EXAMPLE_SECRET.clientSecret, oauthApp.clientSecret],
+    [EXAMPLE_SECRET.oauthCode, oauthCode],
+    [EXAMPLE_SECRET.accessToken, introspected.access_token],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),
@@ -290,6 +335,11 @@ async function toRequest(
   else expect(req.server, 'an operation server the test does not know').toBeNull();
   let body: BodyInit | undefined;
   if (req.body?.type === 'json') body = swapAll(JSON.stringify(req.body.value), fx.swaps);
+  if (req.body?.type === 'urlencoded') {
+    body = new URLSearchParams(
+      req.body.fields.map((f): [string, string] => [f.name, swapAll(f.value, fx.swaps)]),
+    );
+  }
   if (req.body?.type === 'form') {
     const form = new FormData();
     for (const f of req.body.fields) {
@@ -322,7 +372,7 @@ describeDb('the examples of every operation', (getDb) => {
       const successes = exampleResponses(op);
       if (successes.length === 0) problems.push(`${id}: no success answer`);
       for (const r of successes) {
-        if (!r.hasBody) continue;
+        if (!r.hasBody || r.html) continue;
         if (r.example === undefined) {
           problems.push(`${id}: no example for its ${r.status} answer`);
           continue;
@@ -334,7 +384,11 @@ describeDb('the examples of every operation', (getDb) => {
       }
     }
     expect(problems).toEqual([]);
-    expect(responseExamples).toBeGreaterThanOrEqual(documentOperations(doc).length - 3);
+    // Every operation with a JSON success body has an example of it (bodiless deletes and pages have none).
+    const withJsonBody = documentOperations(doc).filter(({ op }) =>
+      exampleResponses(op).some((r) => r.hasBody && !r.html),
+    );
+    expect(responseExamples).toBeGreaterThanOrEqual(withJsonBody.length);
   });
 
   it('each example request, with the placeholders swapped for the demo workspace, gets a documented success and a body that matches its schema', async () => {
@@ -354,6 +408,12 @@ describeDb('the examples of every operation', (getDb) => {
       const success = exampleResponses(op).find((r) => r.status === String(res.status));
       if (!success) {
         outcomes.push(`${id}: ${method.toUpperCase()} ${url} answered ${res.status} ${text.slice(0, 300)}`);
+        continue;
+      }
+      if (success.html) {
+        // A page (the OAuth consent page): HTML, as documented.
+        if (!/^text\/html\b/.test(res.headers.get('Content-Type') ?? '') || !text.includes('<html'))
+          outcomes.push(`${id}: ${res.status} is not the documented HTML page`);
         continue;
       }
       if (!success.hasBody) {

@@ -81,7 +81,12 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
  * RFC 7662 for the authenticated client: only its own live access tokens are active. Refresh tokens,
  * expired, revoked, unknown and other clients' tokens all answer exactly { active: false }.
  */
-export async function introspectToken(db: Sql, clock: Clock, app: OAuthApp, token: string): Promise<Introspection> {
+export async function introspectToken(
+  db: Sql,
+  clock: Clock,
+  app: OAuthApp,
+  token: string,
+): Promise<Introspection> {
   const row = await findLiveAccessToken(db, clock, token);
   if (!row || row.app_workspace_id !== app.workspace_id || row.app_id !== app.id) return { active: false };
   return {

@@ -26,7 +26,13 @@ export const MAX_STATE_LENGTH = 1024;
  */
 export type AuthorizationVerdict =
   | { kind: 'error_page'; reason: 'unknown_client' | 'redirect_uri' | 'pkce' }
-  | { kind: 'redirect_error'; redirectUri: string; state?: string; error: 'unsupported_response_type' | 'invalid_scope' | 'invalid_request'; description: string }
+  | {
+      kind: 'redirect_error';
+      redirectUri: string;
+      state?: string;
+      error: 'unsupported_response_type' | 'invalid_scope' | 'invalid_request';
+      description: string;
+    }
   | {
       kind: 'ok';
       app: OAuthApp;
@@ -37,14 +43,21 @@ export type AuthorizationVerdict =
       requested: Ability[];
     };
 
-export function checkAuthorizationRequest(app: OAuthApp | null, p: AuthorizationParams): AuthorizationVerdict {
+export function checkAuthorizationRequest(
+  app: OAuthApp | null,
+  p: AuthorizationParams,
+): AuthorizationVerdict {
   if (!app) return { kind: 'error_page', reason: 'unknown_client' };
-  if (!isRegisteredRedirectUri(app.redirect_uris, p.redirect_uri)) return { kind: 'error_page', reason: 'redirect_uri' };
+  if (!isRegisteredRedirectUri(app.redirect_uris, p.redirect_uri))
+    return { kind: 'error_page', reason: 'redirect_uri' };
   const redirectUri = p.redirect_uri;
-  if (!isS256Challenge(p.code_challenge_method, p.code_challenge)) return { kind: 'error_page', reason: 'pkce' };
+  if (!isS256Challenge(p.code_challenge_method, p.code_challenge))
+    return { kind: 'error_page', reason: 'pkce' };
   const state = p.state;
-  const back = (error: 'unsupported_response_type' | 'invalid_scope' | 'invalid_request', description: string) =>
-    ({ kind: 'redirect_error', redirectUri, state, error, description }) as const;
+  const back = (
+    error: 'unsupported_response_type' | 'invalid_scope' | 'invalid_request',
+    description: string,
+  ) => ({ kind: 'redirect_error', redirectUri, state, error, description }) as const;
   if (state !== undefined && state.length > MAX_STATE_LENGTH) {
     return back('invalid_request', `state is longer than ${MAX_STATE_LENGTH} characters.`);
   }

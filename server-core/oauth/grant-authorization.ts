@@ -21,7 +21,10 @@ export interface GrantInput {
  * new scopes), and a single-use authorization code bound to the install, the redirect URI and the PKCE
  * challenge, valid CODE_TTL_MS. Answers the code's plaintext (only its hash is kept).
  */
-export async function grantAuthorization(ctx: Ctx, input: GrantInput): Promise<{ code: string; installId: string }> {
+export async function grantAuthorization(
+  ctx: Ctx,
+  input: GrantInput,
+): Promise<{ code: string; installId: string }> {
   return ctx.db.tx(async (tx) => {
     const now = ctx.clock.now();
     const [existing] = await tx.query<{ id: string }>(

@@ -134,10 +134,10 @@ export async function deleteOAuthApp(ctx: Ctx, appId: string): Promise<void> {
                where i.app_workspace_id = $1 and i.app_id = $2) as tokens`,
       [ctx.workspaceId, appId],
     );
-    const deleted = await tx.query(`delete from oauth_apps where workspace_id = $1 and id = $2 returning id`, [
-      ctx.workspaceId,
-      appId,
-    ]);
+    const deleted = await tx.query(
+      `delete from oauth_apps where workspace_id = $1 and id = $2 returning id`,
+      [ctx.workspaceId, appId],
+    );
     if (deleted.length === 0) throw notFound('OAuth app');
     await recordAudit(
       { ...ctx, db: tx },
@@ -157,4 +157,3 @@ export async function findOAuthAppByClientId(
   );
   return row ? { ...withClientId(row), secret_hash: row.secret_hash } : null;
 }
-

@@ -74,7 +74,12 @@ export async function revokeOAuthInstall(ctx: Ctx, installId: string): Promise<O
       const tokens = await revokeInstallTokens(tx, ctx.workspaceId, [installId], now);
       await recordAudit(
         { ...ctx, db: tx },
-        { action: 'oauth_install.revoked', targetType: 'oauth_install', targetId: installId, data: { tokens } },
+        {
+          action: 'oauth_install.revoked',
+          targetType: 'oauth_install',
+          targetId: installId,
+          data: { tokens },
+        },
       );
     }
     const [row] = await tx.query<InstallRow>(`${SELECT} where i.workspace_id = $1 and i.id = $2`, [

@@ -6,7 +6,13 @@
 export const MAX_REDIRECT_URI_LENGTH = 2048;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export type RedirectUriProblem = 'not_absolute' | 'scheme' | 'userinfo' | 'fragment' | 'too_long' | 'not_canonical';
+export type RedirectUriProblem =
+  | 'not_absolute'
+  | 'scheme'
+  | 'userinfo'
+  | 'fragment'
+  | 'too_long'
+  | 'not_canonical';
 
 /** Why a URI may not be registered, or null when it may. */
 export function redirectUriProblem(value: string): RedirectUriProblem | null {

@@ -18,7 +18,14 @@ describe('PKCE (S256 only)', () => {
     for (const method of ['plain', 's256', 'S256 ', '', undefined, null, ['S256']]) {
       expect(isS256Challenge(method, challenge), String(method)).toBe(false);
     }
-    for (const c of [undefined, '', VERIFIER.slice(0, 42), `${challenge}=`, `${challenge}A`, 'a'.repeat(43).replace('a', '+')]) {
+    for (const c of [
+      undefined,
+      '',
+      VERIFIER.slice(0, 42),
+      `${challenge}=`,
+      `${challenge}A`,
+      'a'.repeat(43).replace('a', '+'),
+    ]) {
       expect(isS256Challenge('S256', c), String(c)).toBe(false);
     }
   });
@@ -26,7 +33,15 @@ describe('PKCE (S256 only)', () => {
   it('refuses a verifier that is the challenge itself (plain), short, long, or outside the unreserved set', () => {
     const challenge = s256(VERIFIER);
     expect(verifyPkce(challenge, challenge)).toBe(false);
-    for (const v of ['a'.repeat(42), 'a'.repeat(129), `${VERIFIER} `, `${VERIFIER}+`, `${VERIFIER}\u0000`, 7, null]) {
+    for (const v of [
+      'a'.repeat(42),
+      'a'.repeat(129),
+      `${VERIFIER} `,
+      `${VERIFIER}+`,
+      `${VERIFIER}\u0000`,
+      7,
+      null,
+    ]) {
       expect(isPkceVerifier(v), String(v)).toBe(false);
       expect(verifyPkce(v, challenge)).toBe(false);
     }
@@ -36,7 +51,13 @@ describe('PKCE (S256 only)', () => {
 
 describe('redirect URIs', () => {
   it('registers https anywhere and http on loopback only, without userinfo, fragment or rewriting', () => {
-    for (const ok of ['https://app.example/cb', 'https://app.example/cb?x=1', 'http://127.0.0.1:8080/cb', 'http://localhost/cb', 'http://[::1]:9/cb']) {
+    for (const ok of [
+      'https://app.example/cb',
+      'https://app.example/cb?x=1',
+      'http://127.0.0.1:8080/cb',
+      'http://localhost/cb',
+      'http://[::1]:9/cb',
+    ]) {
       expect(redirectUriProblem(ok), ok).toBeNull();
     }
     expect(redirectUriProblem('http://app.example/cb')).toBe('scheme');
@@ -56,7 +77,15 @@ describe('redirect URIs', () => {
   it('matches exactly: no prefix, case, trailing slash, query or type leniency', () => {
     const registered = ['https://app.example/cb'];
     expect(isRegisteredRedirectUri(registered, 'https://app.example/cb')).toBe(true);
-    for (const bad of ['https://app.example/cb/', 'https://app.example/cb?x', 'https://APP.example/cb', 'https://app.example/c', 'https://app.example/cb/../cb', ['https://app.example/cb'], undefined]) {
+    for (const bad of [
+      'https://app.example/cb/',
+      'https://app.example/cb?x',
+      'https://APP.example/cb',
+      'https://app.example/c',
+      'https://app.example/cb/../cb',
+      ['https://app.example/cb'],
+      undefined,
+    ]) {
       expect(isRegisteredRedirectUri(registered, bad), String(bad)).toBe(false);
     }
   });
@@ -73,10 +102,18 @@ describe('scopes', () => {
 
   it('grants request ∩ registration ∩ what the role may delegate', () => {
     expect(
-      grantedScopes({ requested: ['contacts:read', 'webhooks:write', 'retrieval:internal'], registered: ['contacts:read', 'webhooks:write'], role: 'member' }),
+      grantedScopes({
+        requested: ['contacts:read', 'webhooks:write', 'retrieval:internal'],
+        registered: ['contacts:read', 'webhooks:write'],
+        role: 'member',
+      }),
     ).toEqual(['contacts:read']);
     expect(
-      grantedScopes({ requested: ['webhooks:write', 'contacts:read'], registered: ['contacts:read', 'webhooks:write'], role: 'admin' }),
+      grantedScopes({
+        requested: ['webhooks:write', 'contacts:read'],
+        registered: ['contacts:read', 'webhooks:write'],
+        role: 'admin',
+      }),
     ).toEqual(['contacts:read', 'webhooks:write']);
     expect(memberCanDelegate('member', 'contacts:write')).toBe(false);
     expect(memberCanDelegate('owner', 'contacts:write')).toBe(true);
@@ -95,7 +132,13 @@ describe('credential formats', () => {
     expect(code.hash).toBe(hashCredential(code.plaintext));
     expect(code.hash).not.toContain(code.plaintext.slice(30));
     expect(mintCredential('access', ws).plaintext).not.toBe(mintCredential('access', ws).plaintext);
-    for (const bad of [`${code.plaintext}x`, code.plaintext.slice(0, -1), ` ${code.plaintext}`, `ocd_${'8'.repeat(26)}${'a'.repeat(43)}`, 1]) {
+    for (const bad of [
+      `${code.plaintext}x`,
+      code.plaintext.slice(0, -1),
+      ` ${code.plaintext}`,
+      `ocd_${'8'.repeat(26)}${'a'.repeat(43)}`,
+      1,
+    ]) {
       expect(parseCredential('code', bad), String(bad)).toBeNull();
     }
   });

@@ -155,7 +155,11 @@ export async function refreshTokens(
     let scopes = row.scopes;
     if (input.scope !== undefined) {
       const asked = parseScope(input.scope);
-      if (asked.unknown.length > 0 || !isSubset(asked.abilities, row.scopes) || asked.abilities.length === 0) {
+      if (
+        asked.unknown.length > 0 ||
+        !isSubset(asked.abilities, row.scopes) ||
+        asked.abilities.length === 0
+      ) {
         return { scope: true };
       }
       scopes = asked.abilities;

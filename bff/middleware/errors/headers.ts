@@ -17,4 +17,3 @@ export function errorHeaders(err: DomainError): Record<string, string> {
   if (challenge) headers['WWW-Authenticate'] = challenge;
   return headers;
 }
-

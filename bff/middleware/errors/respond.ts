@@ -4,6 +4,7 @@ import { errorHeaders } from './headers';
 import { toOAuthError } from './oauth-error';
 
 export { errorHeaders } from './headers';
+
 import { statusOf } from './status';
 
 /** The house envelope: `{ error: { code, message, details } }`. */

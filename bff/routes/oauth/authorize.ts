@@ -12,11 +12,11 @@ import {
 import { findOAuthApp } from '../../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../../server-core/oauth/grant-authorization';
 import { grantedScopes } from '../../../server-core/oauth/scopes';
+import { clientIp } from '../../client-ip';
 import * as oauth from '../../contract/oauth';
 import type { AppEnv } from '../../env';
 import { csrfTokenFor, readSessionToken } from '../../middleware/session/cookies';
 import type { Services } from '../../services';
-import { clientIp } from '../../client-ip';
 import { OAUTH_FLAG } from '../portal/oauth-apps';
 import { chooseWorkspacePage, consentPage, errorPage } from './consent-page';
 import { issuerOf } from './token';
@@ -111,7 +111,11 @@ async function authorize(
   }
 
   const memberships = await listMemberships(services.db, session.user_id);
-  const chosen = p.workspace_id ? parseUlid(p.workspace_id) : memberships.length === 1 ? memberships[0]!.workspace_id : null;
+  const chosen = p.workspace_id
+    ? parseUlid(p.workspace_id)
+    : memberships.length === 1
+      ? memberships[0]!.workspace_id
+      : null;
   if (!chosen) {
     if (memberships.length === 0 || p.workspace_id) {
       return page(403, 'No workspace', 'You are not a member of a workspace this application can access.');
@@ -191,7 +195,13 @@ function stringEntries(p: Params): Record<string, string> {
  * A page with its own strict CSP: no script at all, the one nonce'd stylesheet, forms only to this
  * origin and (for the consent page, whose answer redirects there) the client's redirect origin.
  */
-function html(c: Context<AppEnv>, nonce: string, body: string, status: 200 | 400 | 401 | 403 | 404, redirectOrigin: string | null) {
+function html(
+  c: Context<AppEnv>,
+  nonce: string,
+  body: string,
+  status: 200 | 400 | 401 | 403 | 404,
+  redirectOrigin: string | null,
+) {
   const formAction = redirectOrigin ? `'self' ${redirectOrigin}` : `'none'`;
   return c.html(body, status, {
     'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
@@ -200,7 +210,11 @@ function html(c: Context<AppEnv>, nonce: string, body: string, status: 200 | 400
 }
 
 /** 303 to the client's registered redirect URI, with the answer in its query (its own query kept). */
-function redirect(c: Context<AppEnv>, redirectUri: string, params: Record<string, string | undefined>): Response {
+function redirect(
+  c: Context<AppEnv>,
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): Response {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   c.header('Cache-Control', 'no-store');

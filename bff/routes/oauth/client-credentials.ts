@@ -13,7 +13,11 @@ export function clientCredentials(
   const basic = /^Basic ([A-Za-z0-9+/=]{1,1024})$/i.exec(authorization ?? '');
   if (basic) {
     if (form.client_secret !== undefined) {
-      throw new DomainError('oauth_invalid_request', { parameter: 'client_secret' }, 'Authenticate the client one way only.');
+      throw new DomainError(
+        'oauth_invalid_request',
+        { parameter: 'client_secret' },
+        'Authenticate the client one way only.',
+      );
     }
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -22,11 +26,16 @@ export function clientCredentials(
     const clientSecret = formDecode(decoded.slice(colon + 1));
     if (clientId === null || clientSecret === null) throw new DomainError('oauth_invalid_client');
     if (form.client_id !== undefined && form.client_id !== clientId) {
-      throw new DomainError('oauth_invalid_request', { parameter: 'client_id' }, 'client_id differs from the Basic credential.');
+      throw new DomainError(
+        'oauth_invalid_request',
+        { parameter: 'client_id' },
+        'client_id differs from the Basic credential.',
+      );
     }
     return { clientId, clientSecret };
   }
-  if (form.client_id && form.client_secret) return { clientId: form.client_id, clientSecret: form.client_secret };
+  if (form.client_id && form.client_secret)
+    return { clientId: form.client_id, clientSecret: form.client_secret };
   throw new DomainError('oauth_invalid_client');
 }
 

@@ -37,7 +37,8 @@ export interface ConsentView {
 }
 
 export function consentPage(v: ConsentView): string {
-  const item = (a: Ability) => `<li>${escapeHtml(ABILITIES[a])} <span class="muted">(${escapeHtml(a)})</span></li>`;
+  const item = (a: Ability) =>
+    `<li>${escapeHtml(ABILITIES[a])} <span class="muted">(${escapeHtml(a)})</span></li>`;
   const hidden = Object.entries(v.fields)
     .map(([k, val]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(val)}">`)
     .join('');

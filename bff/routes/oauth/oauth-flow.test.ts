@@ -78,7 +78,13 @@ describeDb('OAuth flow with oauth4webapi', (getDb) => {
       oauth.processIntrospectionResponse(
         w.as,
         w.client,
-        await oauth.introspectionRequest(w.as, w.client, oauth.ClientSecretPost(w.clientSecret), token, w.options),
+        await oauth.introspectionRequest(
+          w.as,
+          w.client,
+          oauth.ClientSecretPost(w.clientSecret),
+          token,
+          w.options,
+        ),
       );
     const active = await introspect(tokens.access_token);
     expect(active).toMatchObject({

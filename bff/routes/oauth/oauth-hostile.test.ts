@@ -74,7 +74,10 @@ describeDb('OAuth hostile cases', (getDb) => {
       expect(wrong.status).toBe(400);
       expect((await bodyOf(wrong)).error).toBe('invalid_grant');
       // The plain method's "verifier = challenge" does not work either.
-      const plain = await exchange(w, { code, code_verifier: await oauth.calculatePKCECodeChallenge(verifier) });
+      const plain = await exchange(w, {
+        code,
+        code_verifier: await oauth.calculatePKCECodeChallenge(verifier),
+      });
       expect((await bodyOf(plain)).error).toBe('invalid_grant');
       // Still usable by its owner afterwards.
       expect((await exchange(w, { code, code_verifier: verifier })).status).toBe(200);
@@ -165,7 +168,11 @@ describeDb('OAuth hostile cases', (getDb) => {
     const unknownClient = await authorizationUrl(w, { client_id: 'oac_nope' });
     expect((await w.t.app.request(unknownClient.url.href)).status).toBe(400);
     const { code, verifier } = await codeFor(w);
-    const res = await exchange(w, { code, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:9876/other' });
+    const res = await exchange(w, {
+      code,
+      code_verifier: verifier,
+      redirect_uri: 'http://127.0.0.1:9876/other',
+    });
     expect((await bodyOf(res)).error).toBe('invalid_grant');
   });
 
@@ -209,7 +216,13 @@ describeDb('OAuth hostile cases', (getDb) => {
     const withClientId = await postForm(
       w,
       '/oauth/token',
-      { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: w.client.client_id },
+      {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT_URI,
+        client_id: w.client.client_id,
+      },
       bearer,
     );
     expect(withClientId.status).toBe(401);
@@ -275,7 +288,9 @@ describeDb('OAuth hostile cases', (getDb) => {
     const w = await oauthWorld(getDb());
     const a = await authorizationUrl(w);
     const page = await w.t.app.request(a.url.href, { headers: { Cookie: w.owner.cookie } });
-    expect(page.headers.get('Content-Security-Policy')).toMatch(/default-src 'none'; style-src 'nonce-[^']+'; form-action 'self' http:\/\/127\.0\.0\.1:9876/);
+    expect(page.headers.get('Content-Security-Policy')).toMatch(
+      /default-src 'none'; style-src 'nonce-[^']+'; form-action 'self' http:\/\/127\.0\.0\.1:9876/,
+    );
     const html = await page.text();
     expect(html).not.toMatch(/<script/i);
     const fields = Object.fromEntries(

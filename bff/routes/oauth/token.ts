@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { introspectToken } from '../../../server-core/oauth/access-tokens';
 import { DomainError } from '../../../server-core/lib/errors';
+import { introspectToken } from '../../../server-core/oauth/access-tokens';
 import { exchangeCode, refreshTokens } from '../../../server-core/oauth/token-grants';
 import * as oauth from '../../contract/oauth';
 import type { AppEnv } from '../../env';
@@ -31,7 +31,11 @@ export function registerOAuthTokenRoutes(app: OpenAPIHono<AppEnv>, services: Ser
     } else if (form.grant_type === 'refresh_token') {
       tokens = await refreshTokens(deps, client, { refreshToken: form.refresh_token, scope: form.scope });
     } else if (!form.grant_type) {
-      throw new DomainError('oauth_invalid_request', { parameter: 'grant_type' }, 'The parameter grant_type is required.');
+      throw new DomainError(
+        'oauth_invalid_request',
+        { parameter: 'grant_type' },
+        'The parameter grant_type is required.',
+      );
     } else {
       throw new DomainError('oauth_unsupported_grant_type');
     }
@@ -42,14 +46,16 @@ export function registerOAuthTokenRoutes(app: OpenAPIHono<AppEnv>, services: Ser
     const form = c.req.valid('form');
     const client = await authenticatedClient(c, services, form);
     if (!form.token) {
-      throw new DomainError('oauth_invalid_request', { parameter: 'token' }, 'The parameter token is required.');
+      throw new DomainError(
+        'oauth_invalid_request',
+        { parameter: 'token' },
+        'The parameter token is required.',
+      );
     }
     return c.json(await introspectToken(services.db, services.clock, client, form.token), 200, noStore);
   });
 
-  app.openapi(oauth.oauthMetadata, (c) =>
-    c.json(oauth.authorizationServerMetadata(issuerOf(services)), 200),
-  );
+  app.openapi(oauth.oauthMetadata, (c) => c.json(oauth.authorizationServerMetadata(issuerOf(services)), 200));
 }
 
 /** The issuer identifier: PUBLIC_URL as a URL (RFC 8414; the same string as `iss` in redirects). */

@@ -41,7 +41,10 @@ export function registerOAuthAppRoutes(app: OpenAPIHono<AppEnv>, services: Servi
 
   app.openapi({ ...oauthApps.listOAuthInstalls, middleware: manage }, async (c) => {
     const { limit, cursor } = c.req.valid('query');
-    const rows = await listOAuthInstalls(requestCtx(c, services), { limit, beforeId: cursorPosition(cursor) });
+    const rows = await listOAuthInstalls(requestCtx(c, services), {
+      limit,
+      beforeId: cursorPosition(cursor),
+    });
     const page = toPageBody(rows, limit);
     return c.json({ meta: page.meta, data: page.data.map(oauthApps.oauthInstallJson) }, 200);
   });
