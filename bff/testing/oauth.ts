@@ -114,7 +114,7 @@ export async function authorizationUrl(
 /** The hidden fields of the consent page's form. */
 export function consentFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const unescape = (v: string) =>
+  const decodeEntities = (v: string) =>
     v
       .replace(/&quot;/g, '"')
       .replace(/&#39;/g, "'")
@@ -122,7 +122,7 @@ export function consentFields(html: string): Record<string, string> {
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    out[unescape(m[1]!)] = unescape(m[2]!);
+    out[decodeEntities(m[1]!)] = decodeEntities(m[2]!);
   return out;
 }
 
