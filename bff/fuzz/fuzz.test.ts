@@ -19,6 +19,8 @@ const RUN_LAST = [
   'archiveExperience',
   'rotateWidgetIdentitySecret',
   'revokeApiKey',
+  'revokeOAuthInstall', // before its app goes
+  'deleteOAuthApp', // its install goes with it
   'deleteWebhook',
   'logout',
 ];
