@@ -13,6 +13,17 @@ import { NO_STORE, PORTAL_SESSION } from './operation-parts';
  */
 
 const TAG = 'OAuth';
+
+/**
+ * The protocol endpoints whose parameters an RFC defines: they ignore parameters they do not know (RFC 6749
+ * section 3.2) instead of answering parameter_unknown (docs/decisions/oauth.md, The token and introspection
+ * endpoints).
+ */
+export const RFC_PARAMETER_OPERATIONS: readonly string[] = [
+  'oauthAuthorize',
+  'oauthToken',
+  'oauthIntrospect',
+];
 const EXAMPLE_REDIRECT = 'https://crm.example.com/oauth/callback';
 const EXAMPLE_CLIENT = ClientId.parse(`oac_${EXAMPLE_ID.workspaceId}${EXAMPLE_ID.appId}`);
 /** The client's Basic credential, or client_id + client_secret in the form. */
