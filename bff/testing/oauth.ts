@@ -39,8 +39,9 @@ export interface OAuthWorld {
 export async function oauthWorld(
   db: Db,
   scopes: Ability[] = ['contacts:read', 'contacts:write', 'webhooks:read'],
+  env: Record<string, string> = {},
 ): Promise<OAuthWorld> {
-  const t = makeTestApp(db, { PUBLIC_URL: ISSUER_URL });
+  const t = makeTestApp(db, { PUBLIC_URL: ISSUER_URL, ...env });
   const dev = await apiWorkspace(t, db);
   const devOwner = await signIn(t, dev.ownerEmail, dev.ownerPassword);
   const registered = await t.app.request(`/api/v1/workspaces/${dev.workspaceId}/oauth-apps`, {

@@ -309,4 +309,25 @@ describeDb('OAuth hostile cases', (getDb) => {
     expect(location!.searchParams.get('iss')).toBe(w.as.issuer);
     expect(location!.searchParams.get('code')).toBeNull();
   });
+
+  it('the token and introspection endpoints are rate limited per client, before the secret is checked', async () => {
+    const w = await oauthWorld(getDb(), undefined, { RATE_LIMIT_PER_KEY: '3' });
+    const other = { client_id: w.client.client_id, client_secret: 'oas_wrong' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await introspect(w, 'x', other)).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    const limited = await postForm(w, '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+      ...other,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(await bodyOf(limited)).toMatchObject({ error: 'temporarily_unavailable' });
+    // The right secret is throttled too until the window resets.
+    const auth = { client_id: w.client.client_id, client_secret: w.clientSecret };
+    expect((await introspect(w, 'x', auth)).status).toBe(429);
+    w.t.clock.advance(61 * SECOND);
+    expect((await introspect(w, 'x', auth)).status).toBe(200);
+  });
 });
