@@ -257,7 +257,13 @@ describeDb('OAuth hostile cases', (getDb) => {
     await setFlag(db, w.customer.workspaceId, 'feature.oauth.app_platform', false, w.t.clock.now());
     w.t.clock.advance(6 * SECOND); // past the flag cache, whether or not the NOTIFY arrived first
     const devOwner = await signIn(w.t, w.dev.ownerEmail, w.dev.ownerPassword);
-    for (const body of ['{"nonsense": true}', '{}', '{"name": 1}']) {
+    for (const body of [
+      '{"nonsense": true}',
+      '{}',
+      '{"name": 1}',
+      '{not json',
+      `{"name": "${'x'.repeat(500)}"}`,
+    ]) {
       const res = await w.t.app.request(`/api/v1/workspaces/${w.dev.workspaceId}/oauth-apps`, {
         method: 'POST',
         headers: { ...devOwner.headers, 'Content-Type': 'application/json' },
