@@ -27,21 +27,16 @@ export async function grantAuthorization(
 ): Promise<{ code: string; installId: string }> {
   return ctx.db.tx(async (tx) => {
     const now = ctx.clock.now();
-    const [existing] = await tx.query<{ id: string }>(
-      `update oauth_installs set scopes = $5::text[], updated_at = $6
-       where workspace_id = $1 and app_workspace_id = $2 and app_id = $3 and granted_by = $4 and revoked_at is null
-       returning id`,
-      [ctx.workspaceId, input.app.workspace_id, input.app.id, input.userId, input.scopes, now],
+    // One statement, so two consents at once cannot both insert (the partial unique index arbitrates).
+    const [install] = await tx.query<{ id: string; inserted: boolean }>(
+      `insert into oauth_installs (workspace_id, id, app_workspace_id, app_id, granted_by, scopes, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6::text[], $7, $7)
+       on conflict (workspace_id, app_workspace_id, app_id, granted_by) where revoked_at is null
+       do update set scopes = excluded.scopes, updated_at = excluded.updated_at
+       returning id, (xmax = 0) as inserted`,
+      [ctx.workspaceId, newId(now), input.app.workspace_id, input.app.id, input.userId, input.scopes, now],
     );
-    let installId = existing?.id;
-    if (!installId) {
-      installId = newId(now);
-      await tx.query(
-        `insert into oauth_installs (workspace_id, id, app_workspace_id, app_id, granted_by, scopes, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6::text[], $7, $7)`,
-        [ctx.workspaceId, installId, input.app.workspace_id, input.app.id, input.userId, input.scopes, now],
-      );
-    }
+    const installId = install!.id;
     const code = mintCredential('code', ctx.workspaceId);
     await tx.query(
       `insert into oauth_codes (workspace_id, id, install_id, code_hash, redirect_uri, code_challenge, scopes, created_at, expires_at)
@@ -61,7 +56,7 @@ export async function grantAuthorization(
     await recordAudit(
       { ...ctx, db: tx },
       {
-        action: existing ? 'oauth_install.updated' : 'oauth_install.granted',
+        action: install!.inserted ? 'oauth_install.granted' : 'oauth_install.updated',
         targetType: 'oauth_install',
         targetId: installId,
         data: { app_id: input.app.id, client_id: input.app.client_id, scopes: input.scopes },

@@ -47,6 +47,14 @@ describeDb('revokeInstallsGrantedBy (SCIM deprovision)', (getDb) => {
       return exchangeCode({ db, clock }, a, { code, redirectUri: REDIRECT, codeVerifier: VERIFIER });
     };
     const mine = await install(ws.id, leaving.id);
+    // A second consent of the same member updates the one live install (two at once, too).
+    await Promise.all([install(ws.id, leaving.id), install(ws.id, leaving.id)]);
+    expect(
+      await db.query(
+        'select count(*)::int as n from oauth_installs where workspace_id = $1 and granted_by = $2 and app_id = $3',
+        [ws.id, leaving.id, app.id],
+      ),
+    ).toEqual([{ n: 1 }]);
     const mine2 = await install(ws.id, leaving.id, app2);
     const theirs = await install(ws.id, staying.id);
     const elsewhere = await install(other.id, leaving.id);
