@@ -16,6 +16,8 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
+import { registerOAuthAuthorizeRoutes } from './routes/oauth/authorize';
+import { registerOAuthTokenRoutes } from './routes/oauth/token';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerArticleRoutes } from './routes/portal/articles';
 import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
@@ -24,6 +26,7 @@ import { isUploadPath, registerContentSourceRoutes } from './routes/portal/conte
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
+import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
@@ -82,6 +85,9 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHealth(app, services);
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
+  registerOAuthAppRoutes(app, services);
+  registerOAuthAuthorizeRoutes(app, services);
+  registerOAuthTokenRoutes(app, services);
   registerWebhookRoutes(app, services);
   registerContactRoutes(app, services);
   registerEventRoutes(app, services);

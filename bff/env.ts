@@ -4,7 +4,7 @@ import type { Visitor } from '../server-core/widget/visitors';
 
 /** Who is calling, once an auth middleware has decided. Scope names the credential for idempotency. */
 export interface Credential {
-  kind: 'session' | 'api_key' | 'visitor';
+  kind: 'session' | 'api_key' | 'oauth' | 'visitor';
   /** `user:<id>` for portal sessions, `api_key:<id>` for keys, `visitor:<id>` for widget visitors. */
   scope: string;
   workspaceId: string;
@@ -12,6 +12,8 @@ export interface Credential {
   abilities?: readonly Ability[];
   /** The key or token id, for audit entries. */
   id?: string;
+  /** The OAuth app an access token was issued to (kind `oauth`): the actor of what it does. */
+  oauthAppId?: string;
 }
 
 export interface PortalMember {
@@ -28,5 +30,7 @@ export interface AppEnv {
     member?: PortalMember;
     /** The widget visitor a visitor token named (widget endpoints). */
     visitor?: Visitor;
+    /** `oauth`: errors answer the RFC 6749 shape (the token and introspection endpoints). */
+    errorShape?: 'oauth';
   };
 }

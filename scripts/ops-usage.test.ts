@@ -20,5 +20,6 @@ it('npm run ops offers only the flags whose feature is built', () => {
   expect(listed).toEqual(BUILT_FLAGS);
   for (const flag of Object.keys(FLAGS) as Flag[])
     if (!FLAGS[flag].built) expect(run.stderr).not.toContain(flag);
-  expect(listed).not.toContain('feature.oauth.app_platform');
+  expect(listed).toContain('feature.oauth.app_platform');
+  expect(listed).not.toContain('feature.data_exports');
 });

@@ -56,6 +56,9 @@ export const EXAMPLE_ID = {
   attachmentId: '01m6bp1a2b3c4d5e6f7g8h9j0k',
   /** A resolved conversation of the demo contact whose rating staff asked for (the rating examples). */
   ratedConversationId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
+  /** An OAuth app the workspace registered, and an install of it in the workspace. */
+  appId: '01m6bp3d2e3f4g5h6j7k8m9n0p',
+  installId: '01m6bp2d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;
@@ -87,6 +90,11 @@ export const EXAMPLE_SECRET = {
   password: 'your-portal-password',
   /** HMAC-SHA256 of the lower-cased email under the widget identity secret, lower-case hex. */
   identityHmac: '5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
+  /** An OAuth client's secret, an authorization code, its PKCE verifier, and an access token. */
+  clientSecret: 'oas_01m6bhr39yfvw8g1d4g2ns1e0pQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr',
+  oauthCode: 'ocd_01m6bhr39yfvw8g1d4g2ns1e0pC0deC0deC0deC0deC0deC0deC0deC0deC0deC0deC0d',
+  codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+  accessToken: 'oat_01m6bhr39yfvw8g1d4g2ns1e0pAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssA',
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */

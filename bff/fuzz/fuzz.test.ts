@@ -25,6 +25,8 @@ const RUN_LAST = [
   'archiveExperience',
   'rotateWidgetIdentitySecret',
   'revokeApiKey',
+  'revokeOAuthInstall', // before its app goes
+  'deleteOAuthApp', // its install goes with it
   'deleteWebhook',
   'logout',
 ];

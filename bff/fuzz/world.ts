@@ -20,6 +20,9 @@ import { publishExperience } from '../../server-core/experiences/publish-experie
 import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
+import { findOAuthApp } from '../../server-core/oauth/client-auth';
+import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
+import { s256 } from '../../server-core/oauth/pkce';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { testCtx } from '../../server-core/testing/ctx';
@@ -166,6 +169,28 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
   const revocable = await ok(
     await post('/api-keys', { name: 'revocable', abilities: ['contacts:read'] }),
     'createApiKey',
+  );
+  // An OAuth app of the tenant, installed in it by the owner (deleteOAuthApp and revokeOAuthInstall).
+  const oauthApp = await ok(
+    await post('/oauth-apps', {
+      name: 'Fuzz app',
+      redirect_uris: ['https://app.example.com/callback'],
+      scopes: ['contacts:read'],
+    }),
+    'registerOAuthApp',
+  );
+  const [owner] = await db.query<{ id: string }>('select id from users where email = $1', [
+    seeded.ownerEmail,
+  ]);
+  const { installId } = await grantAuthorization(
+    { ...ctx, actor: { type: 'user', id: owner!.id } },
+    {
+      app: (await findOAuthApp(db, String(oauthApp.data.client_id)))!,
+      userId: owner!.id,
+      scopes: ['contacts:read'],
+      redirectUri: 'https://app.example.com/callback',
+      codeChallenge: s256('fuzz-verifier-fuzz-verifier-fuzz-verifier-fuzz'),
+    },
   );
 
   const conversation = await createConversation(ctx, { contactId: contact.id, channel: 'widget' });
@@ -358,6 +383,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       runId: String(run.data.id),
       attachmentId,
       tag: `fuzz-${label}`,
+      appId: String(oauthApp.data.id),
+      installId,
     },
     fixtures: {
       spareExperienceId: spare.id,

@@ -51,6 +51,13 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
     description:
       'The widget visitor token from GET /widget/boot (`wvt_…`), as `Authorization: Bearer <token>`.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'oauthClient', {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      "An OAuth app's client_id and client_secret as HTTP Basic (client_secret_basic), or as the form fields " +
+      '`client_id` and `client_secret` (client_secret_post). Never an API key.',
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'apiKey',
     in: 'cookie',

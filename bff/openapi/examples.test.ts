@@ -9,6 +9,10 @@ import { addOperatorVerifiedDomain } from '../../server-core/automation/add-oper
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { createConversation, resolveConversation } from '../../server-core/conversations/write-conversations';
+import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
+import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
+import { s256 } from '../../server-core/oauth/pkce';
+import { exchangeCode } from '../../server-core/oauth/token-grants';
 import { ensureDemoAutomation } from '../../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import {
@@ -70,6 +74,8 @@ const LAST = [
   'unpublishArticle',
   'unpublishGuide',
   'revokeApiKey',
+  'revokeOAuthInstall', // the token and introspection examples use the install's tokens first
+  'deleteOAuthApp',
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
   'logout',
@@ -104,6 +110,10 @@ const issuesOf = (schema: ZodType, value: unknown) => {
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   return undeclared(value, parsed.data).map((p) => `${p}: not declared by the schema`);
 };
+
+async function userIdOf(db: TestApp['services']['db'], email: string): Promise<string> {
+  return (await db.query<{ id: string }>('select id from users where email = $1', [email]))[0]!.id;
+}
 
 /** The demo workspace with everything the examples touch, and the values that replace the placeholders. */
 async function fixtures(t: TestApp) {
@@ -246,6 +256,34 @@ async function fixtures(t: TestApp) {
   const rated = await createConversation(ctx, { contactId, channel: 'widget', subject: 'Rated' });
   await resolveConversation(ctx, rated.id);
   await requestConversationRating(ctx, rated.id);
+  // An OAuth app of the demo workspace, installed there by the owner: a code for the token example (its
+  // challenge is the example verifier's) and an access token for the introspection example.
+  const ownerCtx = {
+    db,
+    clock: t.clock,
+    workspaceId: demo.workspaceId,
+    actor: { type: 'user' as const, id: await userIdOf(db, demo.ownerEmail) },
+  };
+  const redirectUri = 'https://crm.example.com/oauth/callback';
+  const oauthApp = await registerOAuthApp(ownerCtx, {
+    name: 'Acme CRM connector',
+    redirectUris: [redirectUri],
+    scopes: ['contacts:read', 'conversations:read'],
+  });
+  const grant = () =>
+    grantAuthorization(ownerCtx, {
+      app: oauthApp.app,
+      userId: ownerCtx.actor.id,
+      scopes: oauthApp.app.scopes,
+      redirectUri,
+      codeChallenge: s256(EXAMPLE_SECRET.codeVerifier),
+    });
+  const { code: oauthCode, installId } = await grant();
+  const introspected = await exchangeCode({ db, clock: t.clock }, oauthApp.app, {
+    code: (await grant()).code,
+    redirectUri,
+    codeVerifier: EXAMPLE_SECRET.codeVerifier,
+  });
 
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
@@ -303,8 +341,14 @@ async function fixtures(t: TestApp) {
     surveyVersionId: survey.versionId,
     surveySessionId,
     attachmentId,
+    appId: oauthApp.app.id,
+    installId,
   };
   const swaps: [string, string][] = [
+    // The OAuth credentials embed the example workspace id: swapped before the ids are.
+    [EXAMPLE_SECRET.clientSecret, oauthApp.clientSecret],
+    [EXAMPLE_SECRET.oauthCode, oauthCode],
+    [EXAMPLE_SECRET.accessToken, introspected.access_token],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),
@@ -334,6 +378,11 @@ async function toRequest(
   else expect(req.server, 'an operation server the test does not know').toBeNull();
   let body: BodyInit | undefined;
   if (req.body?.type === 'json') body = swapAll(JSON.stringify(req.body.value), fx.swaps);
+  if (req.body?.type === 'urlencoded') {
+    body = new URLSearchParams(
+      req.body.fields.map((f): [string, string] => [f.name, swapAll(f.value, fx.swaps)]),
+    );
+  }
   if (req.body?.type === 'form') {
     const form = new FormData();
     for (const f of req.body.fields) {
@@ -367,7 +416,7 @@ describeDb('the examples of every operation', (getDb) => {
       const successes = exampleResponses(op);
       if (successes.length === 0) problems.push(`${id}: no success answer`);
       for (const r of successes) {
-        if (!r.hasBody) continue;
+        if (!r.hasBody || r.html) continue;
         if (r.example === undefined) {
           problems.push(`${id}: no example for its ${r.status} answer`);
           continue;
@@ -379,7 +428,11 @@ describeDb('the examples of every operation', (getDb) => {
       }
     }
     expect(problems).toEqual([]);
-    expect(responseExamples).toBeGreaterThanOrEqual(documentOperations(doc).length - 3);
+    // Every operation with a JSON success body has an example of it (bodiless deletes and pages have none).
+    const withJsonBody = documentOperations(doc).filter(({ op }) =>
+      exampleResponses(op).some((r) => r.hasBody && !r.html),
+    );
+    expect(responseExamples).toBeGreaterThanOrEqual(withJsonBody.length);
   });
 
   it('each example request, with the placeholders swapped for the demo workspace, gets a documented success and a body that matches its schema', async () => {
@@ -407,6 +460,12 @@ describeDb('the examples of every operation', (getDb) => {
       const success = exampleResponses(op).find((r) => r.status === String(res.status));
       if (!success) {
         outcomes.push(`${id}: ${method.toUpperCase()} ${url} answered ${res.status} ${text.slice(0, 300)}`);
+        continue;
+      }
+      if (success.html) {
+        // A page (the OAuth consent page): HTML, as documented.
+        if (!/^text\/html\b/.test(res.headers.get('Content-Type') ?? '') || !text.includes('<html'))
+          outcomes.push(`${id}: ${res.status} is not the documented HTML page`);
         continue;
       }
       if (!success.hasBody) {

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization server metadata (RFC 8414) */
+        get: operations["oauthMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/articles/{articleId}": {
         parameters: {
             query?: never;
@@ -1016,6 +1033,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/oauth-apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the OAuth apps this workspace registered
+         * @description Works whatever the rollout flag says.
+         */
+        get: operations["listOAuthApps"];
+        put?: never;
+        /**
+         * Register an OAuth app (the client secret is returned once)
+         * @description Answers 404 before the body is read while the flag `feature.oauth.app_platform` is off for the workspace. Redirect URIs are exact: https, or http on a loopback host only; an authorization request must name one of them byte for byte. Scopes are API abilities. The service keeps only the SHA-256 of the client secret.
+         */
+        post: operations["registerOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/oauth-apps/{appId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an OAuth app
+         * @description Deletes the app, its installs in every workspace and every code and token it issued: none of its tokens is active afterwards. Works whatever the rollout flag says.
+         */
+        delete: operations["deleteOAuthApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/oauth-installs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the OAuth apps installed in this workspace, revoked installs included
+         * @description One install per app and consenting member. Works whatever the rollout flag says.
+         */
+        get: operations["listOAuthInstalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/oauth-installs/{installId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an OAuth install
+         * @description Every token the install issued stops working at once. Repeating the call answers 200 with the original revoked_at. Works whatever the rollout flag says.
+         */
+        delete: operations["revokeOAuthInstall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/pages": {
         parameters: {
             query?: never;
@@ -1362,6 +1463,66 @@ export interface paths {
         get: operations["healthz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consent page (authorization code flow with PKCE S256)
+         * @description An HTML page for a signed-in portal member: it names the app, the workspace and each scope, with Allow and Deny (a form posted back to this path with the CSRF token of the session). Allow redirects to redirect_uri with `code`, `state` and `iss` (RFC 9207); Deny with `error=access_denied`. An unknown client, a redirect_uri that is not registered exactly, or a code_challenge_method other than S256 answer a 400 page and never redirect. Granted scopes = the request ∩ the app's registration ∩ what the member may delegate.
+         */
+        get: operations["oauthAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/introspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Introspect an access token (RFC 7662)
+         * @description The caller authenticates as the client (Basic or client_id + client_secret in the form); an API key as credential answers 401. Only the client's own live access tokens are active. Branch on `active`, not on the status.
+         */
+        post: operations["oauthIntrospect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange an authorization code, or rotate a refresh token
+         * @description Client authentication: `client_secret_basic` or `client_secret_post`; an `Authorization: Bearer` (an API key) is ignored and the request still fails. The code grant needs `code_verifier` (PKCE S256) and the `redirect_uri` the code was issued for; a code is single use and lives 60 seconds, and replaying a consumed code revokes what it issued. Each refresh consumes the refresh token and issues a new pair; presenting a consumed refresh token revokes every token of the app in that workspace. Answers carry Cache-Control no-store.
+         */
+        post: operations["oauthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2510,7 +2671,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -2890,6 +3051,132 @@ export interface components {
             id: string;
             kind: string;
         };
+        OAuthApp: {
+            /**
+             * @description Public: `oac_` + the registering workspace id + the app id.
+             * @example oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            name: string;
+            redirect_uris: string[];
+            /** @description The abilities the app asks for (its registered request). */
+            scopes: ("contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write")[];
+        };
+        OAuthAuthorizationServerMetadata: {
+            authorization_endpoint: string;
+            authorization_response_iss_parameter_supported: boolean;
+            code_challenge_methods_supported: string[];
+            grant_types_supported: string[];
+            introspection_endpoint: string;
+            introspection_endpoint_auth_methods_supported: string[];
+            issuer: string;
+            response_modes_supported: string[];
+            response_types_supported: string[];
+            scopes_supported: string[];
+            token_endpoint: string;
+            token_endpoint_auth_methods_supported: string[];
+        };
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
+            error_description: string;
+        };
+        OAuthInstall: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            app_id: string;
+            app_name: string;
+            /**
+             * @description Public: `oac_` + the registering workspace id + the app id.
+             * @example oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p
+             */
+            client_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The member who consented (null once deleted).
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            granted_by: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            revoked_at: string | null;
+            /** @description What the member granted. */
+            scopes: ("contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write")[];
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Inactive tokens (refresh, expired, revoked, unknown, another client's) answer exactly `{ "active": false }`. */
+        OAuthIntrospection: {
+            active: boolean;
+            client_id?: string;
+            exp?: number;
+            iat?: number;
+            scope?: string;
+            /** @enum {string} */
+            token_type?: "Bearer";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            workspace_id?: string;
+            workspace_name?: string;
+        };
+        OAuthIntrospectionRequest: {
+            client_id?: string;
+            client_secret?: string;
+            token?: string;
+            token_type_hint?: string;
+        };
+        OAuthTokenRequest: {
+            client_id?: string;
+            client_secret?: string;
+            code?: string;
+            code_verifier?: string;
+            grant_type?: string;
+            redirect_uri?: string;
+            refresh_token?: string;
+            scope?: string;
+        };
+        OAuthTokenResponse: {
+            access_token: string;
+            expires_in: number;
+            refresh_token: string;
+            /** @description The granted abilities, space-separated. */
+            scope: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /**
+             * @description The workspace the tokens act in.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            workspace_id: string;
+        };
         OpenTicketRequest: {
             /** @description 1 to 5,000 characters. */
             body: string;
@@ -3159,6 +3446,15 @@ export interface components {
             w: number;
             x: number;
             y: number;
+        };
+        RegisteredOAuthApp: {
+            client_secret: string;
+            data: components["schemas"]["OAuthApp"];
+        };
+        RegisterOAuthAppRequest: {
+            name: string;
+            redirect_uris: string[];
+            scopes: ("contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write")[];
         };
         ReplyToConversationRequest: {
             /** @description 1 to 5,000 characters. */
@@ -4914,6 +5210,69 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    oauthMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuer": "http://localhost:3000/",
+                     *       "authorization_endpoint": "http://localhost:3000/oauth/authorize",
+                     *       "token_endpoint": "http://localhost:3000/oauth/token",
+                     *       "introspection_endpoint": "http://localhost:3000/oauth/introspect",
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "response_modes_supported": [
+                     *         "query"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post"
+                     *       ],
+                     *       "introspection_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "contacts:read",
+                     *         "contacts:write",
+                     *         "events:write",
+                     *         "conversations:read",
+                     *         "experiences:read",
+                     *         "retrieval:query",
+                     *         "retrieval:internal",
+                     *         "guides:read",
+                     *         "articles:read",
+                     *         "webhooks:read",
+                     *         "webhooks:write"
+                     *       ],
+                     *       "authorization_response_iss_parameter_supported": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthAuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
     getArticle: {
         parameters: {
             query?: never;
@@ -11629,6 +11988,430 @@ export interface operations {
             };
         };
     };
+    listOAuthApps: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Apps, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *           "name": "Acme CRM connector",
+                     *           "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *           "redirect_uris": [
+                     *             "https://crm.example.com/oauth/callback"
+                     *           ],
+                     *           "scopes": [
+                     *             "contacts:read",
+                     *             "conversations:read"
+                     *           ],
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OAuthApp"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme CRM connector",
+                 *       "redirect_uris": [
+                 *         "https://crm.example.com/oauth/callback"
+                 *       ],
+                 *       "scopes": [
+                 *         "contacts:read",
+                 *         "conversations:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegisterOAuthAppRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. Store client_secret now: it cannot be shown again. */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *         "name": "Acme CRM connector",
+                     *         "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *         "redirect_uris": [
+                     *           "https://crm.example.com/oauth/callback"
+                     *         ],
+                     *         "scopes": [
+                     *           "contacts:read",
+                     *           "conversations:read"
+                     *         ],
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       },
+                     *       "client_secret": "oas_01m6bhr39yfvw8g1d4g2ns1e0pQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegisteredOAuthApp"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description appId (a malformed id answers 404).
+                 * @example 01m6bp3d2e3f4g5h6j7k8m9n0p
+                 */
+                appId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOAuthInstalls: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Installs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bp2d2e3f4g5h6j7k8m9n0p",
+                     *           "app_id": "01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *           "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *           "app_name": "Acme CRM connector",
+                     *           "granted_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "scopes": [
+                     *             "contacts:read"
+                     *           ],
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OAuthInstall"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeOAuthInstall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description installId (a malformed id answers 404).
+                 * @example 01m6bp2d2e3f4g5h6j7k8m9n0p
+                 */
+                installId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp2d2e3f4g5h6j7k8m9n0p",
+                     *         "app_id": "01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *         "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *         "app_name": "Acme CRM connector",
+                     *         "granted_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "scopes": [
+                     *           "contacts:read"
+                     *         ],
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "revoked_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OAuthInstall"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addPage: {
         parameters: {
             query?: never;
@@ -13635,6 +14418,240 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    oauthAuthorize: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The app's client id.
+                 * @example oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p
+                 */
+                client_id?: string;
+                /**
+                 * @description base64url SHA-256 of the code verifier.
+                 * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                 */
+                code_challenge?: string;
+                /**
+                 * @description `S256` (nothing else).
+                 * @example S256
+                 */
+                code_challenge_method?: string;
+                /**
+                 * @description One of the app's redirect URIs, exactly.
+                 * @example https://crm.example.com/oauth/callback
+                 */
+                redirect_uri?: string;
+                /**
+                 * @description `code`.
+                 * @example code
+                 */
+                response_type?: string;
+                /**
+                 * @description Space-separated abilities; default: everything the app registered.
+                 * @example contacts:read
+                 */
+                scope?: string;
+                /**
+                 * @description Echoed back to the client.
+                 * @example af0ifjsldkj
+                 */
+                state?: string;
+                /**
+                 * @description The workspace to grant access to, for a member of several.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspace_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error page (unknown client, redirect_uri not registered, PKCE not S256). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in to the portal. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The OAuth rollout flag is off for the workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    oauthIntrospect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "oat_01m6bhr39yfvw8g1d4g2ns1e0pAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssA",
+                 *       "token_type_hint": "access_token",
+                 *       "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                 *       "client_secret": "oas_01m6bhr39yfvw8g1d4g2ns1e0pQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthIntrospectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The token's state. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "scope": "contacts:read conversations:read",
+                     *       "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                     *       "token_type": "Bearer",
+                     *       "exp": 1793534400,
+                     *       "iat": 1793530800,
+                     *       "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *       "workspace_name": "Acme"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthIntrospection"];
+                };
+            };
+            /** @description RFC 6749 section 5.2 error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Client authentication failed (`invalid_client`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Too many requests for this client (`temporarily_unavailable`, Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code",
+                 *       "client_id": "oac_01m6bhr39yfvw8g1d4g2ns1e0p01m6bp3d2e3f4g5h6j7k8m9n0p",
+                 *       "client_secret": "oas_01m6bhr39yfvw8g1d4g2ns1e0pQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr3tQ0xS3cr",
+                 *       "code": "ocd_01m6bhr39yfvw8g1d4g2ns1e0pC0deC0deC0deC0deC0deC0deC0deC0deC0deC0deC0d",
+                 *       "redirect_uri": "https://crm.example.com/oauth/callback",
+                 *       "code_verifier": "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens (spec service-api.md section 2). */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "oat_01m6bhr39yfvw8g1d4g2ns1e0pAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssA",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "refresh_token": "ort_01m6bhr39yfvw8g1d4g2ns1e0pR3fr3shR3fr3shR3fr3shR3fr3shR3fr3shR3f",
+                     *       "scope": "contacts:read conversations:read",
+                     *       "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthTokenResponse"];
+                };
+            };
+            /** @description RFC 6749 section 5.2 error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Client authentication failed (`invalid_client`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Too many requests for this client (`temporarily_unavailable`, Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
                 };
             };
         };

@@ -29,19 +29,16 @@ describe('the flag catalog', () => {
     expect(readBy('feature.walkthrough.player')).toContain(join('bff', 'routes', 'widget', 'guide.ts'));
     // The flags of features not built yet: nothing reads them. (feature.walkthrough.player was one
     // until issue 13 gated GET /widget/guides/{guideId} with it, and feature.automation.execute until issue 15
-    // gated the automation runs.)
+    // gated the automation runs, and feature.oauth.app_platform until issue 19 gated app registration and
+    // the consent flow.)
     const unbuilt = (Object.keys(FLAGS) as Flag[]).filter((f) => !FLAGS[f].built);
     expect(readBy('feature.automation.execute')).toContain(
       join('bff', 'routes', 'widget', 'automation-runs.ts'),
     );
-    expect(unbuilt).toEqual([
-      'feature.helpcenter.sign_in_url',
-      'feature.oauth.app_platform',
-      'feature.data_exports',
-    ]);
+    expect(readBy('feature.oauth.app_platform')).toContain(join('bff', 'routes', 'portal', 'oauth-apps.ts'));
+    expect(unbuilt).toEqual(['feature.helpcenter.sign_in_url', 'feature.data_exports']);
     expect(Object.fromEntries(unbuilt.map((f) => [f, readBy(f)]))).toEqual({
       'feature.helpcenter.sign_in_url': [],
-      'feature.oauth.app_platform': [],
       'feature.data_exports': [],
     });
   });

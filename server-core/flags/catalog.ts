@@ -51,7 +51,7 @@ export const FLAGS = {
     description: 'A sign-in URL for authenticated help-center articles.',
   },
   'feature.oauth.app_platform': {
-    built: false,
+    built: true,
     default: true,
     description: 'OAuth app registration and the consent flow.',
   },

@@ -79,12 +79,10 @@ describeDb('seed and ops commands', (getDb) => {
     const unbuilt = runOpsCommand(db, clock, {
       command: 'flag',
       workspaceId: seeded.workspaceId,
-      flag: 'feature.oauth.app_platform',
+      flag: 'feature.data_exports',
       enabled: false,
     });
-    await expect(unbuilt).rejects.toThrow(
-      /feature\.oauth\.app_platform switches a feature that is not built yet/,
-    );
+    await expect(unbuilt).rejects.toThrow(/feature\.data_exports switches a feature that is not built yet/);
     expect(await codeOf(unbuilt)).toBe('unknown_flag');
     expect(
       await codeOf(

@@ -1,13 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Ability } from '../../../server-core/apikeys/abilities';
 import { DomainError } from '../../../server-core/lib/errors';
+import { authenticateAccessToken } from '../../../server-core/oauth/access-tokens';
+import { looksLikeAccessToken } from '../../../server-core/oauth/token-format';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 
 const invalidCredential = () => new DomainError('invalid_api_key');
 
 /**
- * Public API authentication: `Authorization: Bearer <key>`. Unknown, malformed, revoked and expired keys
+ * Public API authentication: `Authorization: Bearer <key>`, a workspace API key or an OAuth access
+ * token (`oat_…`, server-core/oauth/access-tokens.ts). Unknown, malformed, revoked and expired keys
  * all answer the same 401 (the reason would be an oracle). The key names the workspace.
  */
 export const requireApiKey = (services: Services): MiddlewareHandler<AppEnv> =>
@@ -15,7 +18,22 @@ export const requireApiKey = (services: Services): MiddlewareHandler<AppEnv> =>
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer ([^\s]{1,200})$/i.exec(header);
     if (!match) throw invalidCredential();
-    const principal = await services.apiKeys.authenticate(match[1]!);
+    const bearer = match[1]!;
+    if (looksLikeAccessToken(bearer)) {
+      // An OAuth access token: the same credential shape, its scopes as abilities, the install as scope.
+      const token = await authenticateAccessToken(services.db, services.clock, bearer);
+      if (!token) throw invalidCredential();
+      c.set('credential', {
+        kind: 'oauth',
+        id: token.tokenId,
+        oauthAppId: token.appId,
+        scope: `oauth_install:${token.installId}`,
+        workspaceId: token.workspaceId,
+        abilities: token.abilities,
+      });
+      return next();
+    }
+    const principal = await services.apiKeys.authenticate(bearer);
     if (!principal) throw invalidCredential();
     c.set('credential', {
       kind: 'api_key',

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DomainError } from '../../../server-core/lib/errors';
-import { errorHeaders } from './respond';
+import type { DomainError, ErrorCode } from '../../../server-core/lib/errors';
+import { errorHeaders } from './headers';
 import { statusOf } from './status';
 
 /** The error codes of RFC 6749 (sections 4.1.2.1 and 5.2). */
@@ -20,6 +20,15 @@ export interface OAuthErrorResponse {
   body: { error: OAuthErrorCode; error_description: string };
 }
 
+/** The catalog codes that are RFC 6749 codes of their own (their status is the RFC's). */
+const OWN_CODES: Partial<Record<ErrorCode, OAuthErrorCode>> = {
+  oauth_invalid_client: 'invalid_client',
+  oauth_invalid_grant: 'invalid_grant',
+  oauth_invalid_request: 'invalid_request',
+  oauth_unsupported_grant_type: 'unsupported_grant_type',
+  oauth_invalid_scope: 'invalid_scope',
+};
+
 /**
  * A catalog error in the RFC 6749 shape, for the OAuth endpoints. The house status decides the OAuth
  * code: a failed credential is invalid_client (401), a refused one unauthorized_client, a throttle or an
@@ -33,6 +42,8 @@ export function toOAuthError(err: DomainError): OAuthErrorResponse {
     headers: errorHeaders(err),
     body: { error, error_description: err.message },
   });
+  const own = OWN_CODES[err.code];
+  if (own) return answer(own, status);
   if (status === 401) return answer('invalid_client', 401);
   if (status === 403) return answer('unauthorized_client', 400);
   if (status === 429 || status === 503) return answer('temporarily_unavailable', status);

@@ -24,6 +24,30 @@ describe('OAuth error shape (RFC 6749 section 5.2)', () => {
     expect(code(new DomainError('database_unavailable'))).toEqual(['temporarily_unavailable', 503]);
   });
 
+  it('answers the RFC code of the OAuth catalog codes, with the RFC status', () => {
+    const code = (err: DomainError) => {
+      const { status, body, headers } = toOAuthError(err);
+      return [body.error, status, headers['WWW-Authenticate'] ?? null];
+    };
+    expect(code(new DomainError('oauth_invalid_client'))).toEqual([
+      'invalid_client',
+      401,
+      'Basic realm="oauth"',
+    ]);
+    expect(code(new DomainError('oauth_invalid_grant'))).toEqual(['invalid_grant', 400, null]);
+    expect(code(new DomainError('oauth_invalid_request', { parameter: 'code_verifier' }))).toEqual([
+      'invalid_request',
+      400,
+      null,
+    ]);
+    expect(code(new DomainError('oauth_unsupported_grant_type'))).toEqual([
+      'unsupported_grant_type',
+      400,
+      null,
+    ]);
+    expect(code(new DomainError('oauth_invalid_scope'))).toEqual(['invalid_scope', 400, null]);
+  });
+
   it('carries the message as error_description and keeps Retry-After on a throttle', () => {
     const answer = toOAuthError(new DomainError('rate_limited', { limit: 10, retry_after_seconds: 30 }));
     expect(answer).toEqual({

@@ -33,7 +33,11 @@ export interface ExampleRequest {
   headers: [string, string][];
   /** `write`: the answer sets the session cookies (sign-in); `read`: the request sends them. */
   cookieJar: 'read' | 'write' | null;
-  body: { type: 'json'; value: unknown } | { type: 'form'; fields: FormField[] } | null;
+  body:
+    | { type: 'json'; value: unknown }
+    | { type: 'form'; fields: FormField[] }
+    | { type: 'urlencoded'; fields: { name: string; value: string }[] }
+    | null;
   /** What the operation fails to declare an example for (empty when the example is complete). */
   missing: string[];
 }
@@ -118,6 +122,16 @@ export function exampleRequest(
     if (media.example === undefined) missing.push('request body');
     headers.push(['Content-Type', 'application/json']);
     body = { type: 'json', value: media.example };
+  } else if (content?.['application/x-www-form-urlencoded']) {
+    const example = content['application/x-www-form-urlencoded'].example as
+      | Record<string, unknown>
+      | undefined;
+    if (!example || typeof example !== 'object') missing.push('application/x-www-form-urlencoded body');
+    headers.push(['Content-Type', 'application/x-www-form-urlencoded']);
+    body = {
+      type: 'urlencoded',
+      fields: Object.entries(example ?? {}).map(([name, value]) => ({ name, value: String(value) })),
+    };
   } else if (content?.['multipart/form-data']) {
     body = { type: 'form', fields: formFields(doc, content['multipart/form-data'], missing) };
   } else if (content) {
@@ -138,12 +152,18 @@ export function exampleRequest(
 /** The success answers an operation documents, each with its declared example (undefined when none). */
 export function exampleResponses(
   op: Operation,
-): { status: string; description?: string; example: unknown; hasBody: boolean }[] {
+): { status: string; description?: string; example: unknown; hasBody: boolean; html: boolean }[] {
   return Object.entries(op.responses ?? {})
     .filter(([status]) => status.startsWith('2'))
     .map(([status, r]) => {
       const media = r.content ? Object.values(r.content)[0] : undefined;
-      return { status, description: r.description, example: media?.example, hasBody: media !== undefined };
+      return {
+        status,
+        description: r.description,
+        example: media?.example,
+        hasBody: media !== undefined,
+        html: r.content?.['text/html'] !== undefined,
+      };
     });
 }
 
@@ -160,6 +180,9 @@ export function curlCommand(req: ExampleRequest, baseUrl: string): string {
   // A body without an example (the examples test fails on it) prints no -d rather than failing the page.
   if (req.body?.type === 'json' && req.body.value !== undefined)
     lines.push(`-d ${shellQuote(JSON.stringify(req.body.value, null, 2))}`);
+  if (req.body?.type === 'urlencoded') {
+    for (const f of req.body.fields) lines.push(`--data-urlencode ${shellQuote(`${f.name}=${f.value}`)}`);
+  }
   if (req.body?.type === 'form') {
     for (const f of req.body.fields) {
       const value = f.file

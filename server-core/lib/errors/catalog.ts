@@ -114,6 +114,12 @@ export interface ErrorDetailsByCode {
   invalid_identity_hmac: NoDetails;
   token_too_large: { field: string; max_bytes: number };
   invalid_token_attributes: { field: string; path: string; rule?: string };
+  // The OAuth app platform (token and introspection endpoints answer these in the RFC 6749 shape)
+  oauth_invalid_client: NoDetails;
+  oauth_invalid_grant: NoDetails;
+  oauth_invalid_request: { parameter: string };
+  oauth_unsupported_grant_type: NoDetails;
+  oauth_invalid_scope: NoDetails;
   // Operator commands
   unknown_flag: { flag: string };
 }
@@ -560,6 +566,34 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
       path: 'the offending claim: `attributes.<key>` or `name`',
       rule: 'the rule it breaks, e.g. `scalar_value`',
     },
+  },
+  oauth_invalid_client: {
+    message: 'Client authentication failed.',
+    meaning:
+      'OAuth token or introspection request without a valid client_id and client_secret (Basic or in the form; an API key never counts). RFC 6749 `invalid_client`, `WWW-Authenticate: Basic realm="oauth"`.',
+    details: {},
+  },
+  oauth_invalid_grant: {
+    message: 'The authorization code or refresh token is invalid, expired, revoked or was already used.',
+    meaning:
+      'OAuth token request whose code or refresh token is unknown, expired, consumed, revoked, issued to another client or for another redirect_uri, or whose code_verifier does not match (one answer for all: no oracle). RFC 6749 `invalid_grant`.',
+    details: {},
+  },
+  oauth_invalid_request: {
+    message: 'The OAuth request is missing a parameter or holds a malformed one.',
+    meaning:
+      'OAuth token or introspection request missing a required parameter (a code grant without code_verifier) or naming the client twice. RFC 6749 `invalid_request`.',
+    details: { parameter: 'the parameter at fault' },
+  },
+  oauth_unsupported_grant_type: {
+    message: 'grant_type must be authorization_code or refresh_token.',
+    meaning: 'OAuth token request with another grant type. RFC 6749 `unsupported_grant_type`.',
+    details: {},
+  },
+  oauth_invalid_scope: {
+    message: 'The scope asked for exceeds what was granted.',
+    meaning: 'A refresh asks for a scope the grant does not hold. RFC 6749 `invalid_scope`.',
+    details: {},
   },
   unknown_flag: {
     message: 'Unknown flag.',
