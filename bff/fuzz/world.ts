@@ -204,10 +204,6 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
   await resolveConversation(ctx, rated.id);
   await requestConversationRating(ctx, rated.id);
   await tagConversation(ctx, { conversationId: conversation.id, tag: `fuzz-${label}` });
-  const [owner] = await db.query<{ user_id: string }>(
-    "select user_id from memberships where workspace_id = $1 and role = 'owner'",
-    [ws],
-  );
   const experience = await publishExperience(
     ctx,
     (
@@ -401,7 +397,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       automationGuideId: String(automationGuide.data.id),
       guideStepId: guideStep!.id,
       ratedConversationId: rated.id,
-      ownerUserId: owner!.user_id,
+      ownerUserId: owner!.id,
     },
   };
 }
