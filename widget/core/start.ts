@@ -1,4 +1,5 @@
 import { createBus } from './bus';
+import { watchChat } from './chat';
 import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
 import { type Experiences, startExperiences } from './experiences';
@@ -73,6 +74,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     article: null,
     help: 0,
     kb: false,
+    conversation: null,
   });
 
   async function boot(): Promise<boolean> {
@@ -131,11 +133,11 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
         });
       if (parts.surfaces) startSurfaces(w, rt, parts.surfaces);
       // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
-      // Onboarding while a program is delivered; `auto` opens it while one has something to do (Chat does
-      // not exist yet, and Help has no page-pinned content: otherwise Help, the first tab shown).
+      // Onboarding while a program is delivered; `auto` opens it while one has something to do, else Chat
+      // (Help has no page-pinned content yet). Chat is always offered: every booted visitor may write.
       const settle = () => {
         const programs = exp?.state.get().programs ?? [];
-        const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: false });
+        const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: true });
         const now = ui.get();
         const tab = now.open
           ? now.tab
@@ -160,15 +162,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       warn('the widget could not start', err);
       return markReady(false);
     }
-    // Realtime follows the flag at boot; a re-boot after 4401 reconnects only while it is still on.
-    if (features.experiences)
-      connectRealtime(
-        w,
-        apiBase(),
-        () => token,
-        events,
-        async () => (await reboot()) && !!config?.features.experiences,
-      );
+    // Realtime serves chat whatever feature.experiences.core says (experience frames stay gated on the
+    // service), so the socket opens for every booted widget; a re-boot after 4401 reconnects once.
+    watchChat(events, call, publicBus.emit);
+    connectRealtime(w, apiBase(), () => token, events, reboot);
     markReady(true);
   }
 
