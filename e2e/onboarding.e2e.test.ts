@@ -275,8 +275,9 @@ it('with feature.experiences.core off: no Onboarding tab, no experience request 
     .toEqual(['[widget] experiences.start: in-app experiences are off for this workspace']);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
-  await frame.getByRole('searchbox', { name: 'Search help' }).waitFor();
-  expect(await frame.getByRole('tab').count()).toBe(0);
+  // With the flag off the panel is Chat | Help: no Onboarding tab.
+  await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
   await frames(w.page);
   expect(w.sent).toEqual([]);
   expect(w.assets.filter((a) => /^(tour|program)-/.test(a))).toEqual([]);
