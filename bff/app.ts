@@ -20,6 +20,7 @@ import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerArticleRoutes } from './routes/portal/articles';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
+import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
@@ -89,6 +90,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);
   registerContentSourceRoutes(app, services);
+  registerPortalConversationRoutes(app, services);
   registerPublicContentRoutes(app, services);
   registerWidgetRoutes(app, services);
 

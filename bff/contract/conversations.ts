@@ -17,14 +17,21 @@ const TAG = 'Conversations';
 export const Conversation = z
   .object({
     id: Ulid,
-    contact_id: Ulid,
+    contact_id: Ulid.nullable().openapi({
+      description:
+        'Null while an anonymous widget visitor’s conversation has no contact (until the visitor is identified).',
+    }),
     channel: z.string().openapi({ description: 'e.g. widget, email.' }),
     state: z.enum(['pending', 'open', 'snoozed', 'resolved']),
     kind: z.enum(['conversation', 'ticket']),
     subject: z.string().nullable(),
     reference: z.string().nullable(),
     priority: z.string().nullable(),
-    rating: z.number().int().nullable(),
+    rating: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The visitor’s 1-5 score, once asked and given.' }),
     assignee_id: z.string().nullable(),
     last_message_at: DateTime.nullable(),
     resolved_at: DateTime.nullable(),

@@ -52,6 +52,8 @@ export const EXAMPLE_ID = {
   domainId: '01m6bn1d2e3f4g5h6j7k8m9n0p',
   runId: '01m6bn2d2e3f4g5h6j7k8m9n0p',
   runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
+  /** A resolved conversation of the demo contact whose rating staff asked for (the rating examples). */
+  ratedConversationId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

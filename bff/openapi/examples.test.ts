@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
+import { SYSTEM_ACTOR } from '../../server-core/context';
+import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
+import { createConversation, resolveConversation } from '../../server-core/conversations/write-conversations';
 import { ensureDemoAutomation } from '../../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import {
@@ -206,13 +209,21 @@ async function fixtures(t: TestApp) {
     }),
   );
 
+  // A resolved conversation of the demo contact whose rating staff asked for (the rating examples).
+  const contactId = await one('select id from contacts where workspace_id = $1 and email = $2', [
+    EXAMPLE_DEMO.contactEmail,
+  ]);
+  const ctx = { db, clock: t.clock, workspaceId: demo.workspaceId, actor: SYSTEM_ACTOR };
+  const rated = await createConversation(ctx, { contactId, channel: 'widget', subject: 'Rated' });
+  await resolveConversation(ctx, rated.id);
+  await requestConversationRating(ctx, rated.id);
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
     apiKeyId: doomedKey.id,
-    contactId: await one('select id from contacts where workspace_id = $1 and email = $2', [
-      EXAMPLE_DEMO.contactEmail,
-    ]),
+    contactId,
+    ratedConversationId: rated.id,
     conversationId: await one('select id from conversations where workspace_id = $1 and subject = $2', [
       'Exporting invoices',
     ]),
@@ -236,8 +247,9 @@ async function fixtures(t: TestApp) {
     webhookId: doomedWebhook.id,
     endpointId: endpoint.id,
     deliveryId,
+    // The demo owner: assignConversation's assignee.
+    userId: await one("select user_id as id from memberships where workspace_id = $1 and role = 'owner'", []),
     // Ids that only appear in answers, never in a request.
-    userId: null,
     messageId: null,
     programId: null,
     // A step of the demo guide: widgetReportGuideLocation's body names it.

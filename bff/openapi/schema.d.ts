@@ -548,6 +548,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations and tickets
+         * @description Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag. Quarantined conversations (held by the spam rules) appear only with quarantined=true. Permission `conversations.manage`.
+         */
+        get: operations["listPortalConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a conversation with its messages and notes
+         * @description The latest 500 messages, oldest first, internal notes included. Permission `conversations.manage`.
+         */
+        get: operations["getPortalConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign or unassign
+         * @description A member of the workspace (422 validation_failed, rule member, otherwise), or null. Permission `conversations.manage`.
+         */
+        put: operations["assignConversation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note
+         * @description Direction note: never shown to the visitor nor in the public API; no event. Permission `conversations.manage`.
+         */
+        post: operations["addConversationNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/rating-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the visitor for a rating
+         * @description The Chat tab shows a 1-5 row; the score lands in rating. Only a resolved conversation (409 conversation_not_resolved); asking again changes nothing. Permission `conversations.manage`.
+         */
+        post: operations["requestConversationRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release from quarantine
+         * @description A conversation held by the spam rules joins the default list: conversation.released, then the conversation.created the hold kept back. Releasing one that is not held changes nothing. Permission `conversations.manage`.
+         */
+        post: operations["releaseConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen
+         * @description A resolved or snoozed conversation is open again; its rating request ends. Permission `conversations.manage`.
+         */
+        post: operations["reopenConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to the visitor
+         * @description A staff message the visitor sees; its widgets hear a `conversation.message` frame at once. The first reply is the conversation’s first response (the SLA’s). Permission `conversations.manage`.
+         */
+        post: operations["replyToConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve
+         * @description conversation.resolved goes out on the transition only; resolving again changes nothing. Permission `conversations.manage`.
+         */
+        post: operations["resolveConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze until a time
+         * @description Out of the open queue until `until` (in the future, at most 10 years on); the worker opens it again then (within a minute), and a visitor message opens it sooner. Permission `conversations.manage`.
+         */
+        post: operations["snoozeConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a tag
+         * @description conversation.tagged (source human) goes out only when the tags change. Permission `conversations.manage`.
+         */
+        post: operations["tagConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a tag
+         * @description conversation.tagged (source human) goes out only when the tag was there. Permission `conversations.manage`.
+         */
+        delete: operations["untagConversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert to a ticket
+         * @description Kind ticket, the workspace’s next reference (T-1001, T-1002, ...), a priority (low, normal, high, urgent) and optionally a subject; its SLA clocks start now. ticket.opened (origin conversation) goes out once; converting a ticket again changes nothing. Permission `conversations.manage`.
+         */
+        post: operations["convertToTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/experiences": {
         parameters: {
             query?: never;
@@ -750,6 +1010,50 @@ export interface paths {
          * @description The HTML is parsed and split at h1-h3 into chunks (anchors from heading ids or slugs). The URL without fragment is the key: adding it again replaces the page and its chunks (200). 422 invalid_page_url for anything but an http(s) URL of at most 2048 characters without credentials. Permission `content.manage`.
          */
         post: operations["addPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/settings/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the SLA targets
+         * @description One row per priority, lowest first; nulls where no target is set. Permission `settings.manage`.
+         */
+        get: operations["getSlaTargets"];
+        /**
+         * Replace the SLA targets
+         * @description A priority left out has no target. The worker checks open tickets every minute and sends ticket.sla_breached once per ticket and target (first_response, resolution) when one passes. Permission `settings.manage`.
+         */
+        put: operations["putSlaTargets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a ticket for a contact
+         * @description Channel portal, kind ticket, the next reference; the body is its first message, from staff, visible to the contact. conversation.created (kind ticket) and ticket.opened (origin portal) go out. Permission `conversations.manage`.
+         */
+        post: operations["openTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1164,6 +1468,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the visitor’s conversations
+         * @description The conversations the visitor started and, when it is identified as a verified contact, the contact’s (from any browser or channel): latest activity first, at most 50, each with its count of unread staff messages.
+         */
+        get: operations["widgetListConversations"];
+        put?: never;
+        /**
+         * Start a conversation
+         * @description A chat with the visitor’s first message (trimmed; blank is 422). It belongs to the visitor and, when identified, to its verified contact; an anonymous visitor’s conversations follow it when user.set identifies it. Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
+         */
+        post: operations["widgetStartConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a conversation with its messages
+         * @description The latest 200 messages, oldest first; internal notes never appear. Reading it marks its staff messages read (the list’s unread). The widget fetches it again on a `conversation.message` or `conversation.updated` frame of the realtime socket (frames carry ids only). Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
+         */
+        get: operations["widgetGetConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message
+         * @description A resolved or snoozed conversation opens again on a visitor message. Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
+         */
+        post: operations["widgetSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/conversations/{conversationId}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a resolved conversation
+         * @description The visitor’s 1-5 score, stored as the conversation’s rating (the API’s rating field). Only while the conversation is resolved and staff asked for a rating (rating_requested): otherwise 409 rating_not_requested. Rating again replaces the score. Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
+         */
+        post: operations["widgetRateConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/events": {
         parameters: {
             query?: never;
@@ -1473,6 +1861,10 @@ export interface components {
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        AddConversationNoteRequest: {
+            /** @description 1 to 5,000 characters. */
+            body: string;
+        };
         AddedVerifiedDomain: {
             data: components["schemas"]["VerifiedDomain"] & {
                 verification: {
@@ -1614,6 +2006,9 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             updated_at: string;
+        };
+        AssignConversationRequest: {
+            assignee_id: string | null;
         };
         BannerContent: {
             /**
@@ -1765,10 +2160,10 @@ export interface components {
             /** @description e.g. widget, email. */
             channel: string;
             /**
-             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @description Null while an anonymous widget visitor’s conversation has no contact (until the visitor is identified).
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
              */
-            contact_id: string;
+            contact_id: string | null;
             /**
              * Format: date-time
              * @example 2026-11-01T12:00:00.000Z
@@ -1787,6 +2182,7 @@ export interface components {
              */
             last_message_at: string | null;
             priority: string | null;
+            /** @description The visitor’s 1-5 score, once asked and given. */
             rating: number | null;
             reference: string | null;
             /**
@@ -1801,6 +2197,34 @@ export interface components {
         ConversationDetail: components["schemas"]["Conversation"] & {
             /** @description The latest message_limit messages, oldest first. */
             messages: components["schemas"]["Message"][];
+        };
+        ConversationSummary: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "conversation" | "ticket";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_message_at: string | null;
+            /** @enum {string} */
+            state: "pending" | "open" | "snoozed" | "resolved";
+            /** @description Staff messages since the visitor last read it. */
+            unread: number;
+        };
+        ConvertToTicketRequest: {
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            subject?: string;
         };
         CreateAnnouncementExperienceRequest: {
             draft: components["schemas"]["AnnouncementDefinition"];
@@ -2026,7 +2450,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -2406,6 +2830,18 @@ export interface components {
             id: string;
             kind: string;
         };
+        OpenTicketRequest: {
+            /** @description 1 to 5,000 characters. */
+            body: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            contact_id: string;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            subject: string;
+        };
         Page: {
             /** @enum {string} */
             audience: "public" | "customers" | "internal";
@@ -2430,6 +2866,84 @@ export interface components {
             /** @description The page address without fragment; its key in the workspace. */
             url: string;
         };
+        PortalConversation: {
+            assignee_id: string | null;
+            channel: string;
+            /**
+             * @description Null while an anonymous visitor’s conversation has no contact.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            contact_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            first_response_at: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "conversation" | "ticket";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_message_at: string | null;
+            /** @enum {string|null} */
+            priority: "low" | "normal" | "high" | "urgent" | null;
+            /** @description Held by the spam rules; hidden from the default list. */
+            quarantined: boolean;
+            rating: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            rating_requested_at: string | null;
+            /** @description A ticket’s reference: T-1001, T-1002, ... per workspace. */
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            resolved_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            sla_first_response_breached_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            sla_resolution_breached_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            snoozed_until: string | null;
+            /** @enum {string} */
+            state: "pending" | "open" | "snoozed" | "resolved";
+            subject: string | null;
+            tags: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            ticket_opened_at: string | null;
+            /** @description The widget visitor who started it, if any. */
+            widget_visitor_id: string | null;
+        };
+        PortalConversationDetail: components["schemas"]["PortalConversation"] & {
+            /** @description The latest 500, oldest first, notes included. */
+            messages: components["schemas"]["PortalMessage"][];
+        };
         PortalExperience: components["schemas"]["Experience"] & {
             /**
              * Format: date-time
@@ -2447,6 +2961,32 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             archived_at: string | null;
+        };
+        PortalMessage: {
+            attachment: components["schemas"]["WidgetAttachment"];
+            /** @description The member’s user id for staff; the contact or visitor id. */
+            author_id: string | null;
+            author_name: string | null;
+            /** @enum {string} */
+            author_type: "contact" | "agent" | "ai" | "system";
+            body: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description note: internal, never shown to the visitor.
+             * @enum {string}
+             */
+            direction: "in" | "out" | "note";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "text" | "attachment";
         };
         ProgramContent: {
             /** @default [] */
@@ -2510,6 +3050,14 @@ export interface components {
              */
             url?: string;
         };
+        PutSlaTargetsRequest: {
+            targets: {
+                first_response_minutes: number | null;
+                /** @enum {string} */
+                priority: "low" | "normal" | "high" | "urgent";
+                resolution_minutes: number | null;
+            }[];
+        };
         RecordedContactEvent: {
             /**
              * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
@@ -2552,6 +3100,10 @@ export interface components {
             x: number;
             y: number;
         };
+        ReplyToConversationRequest: {
+            /** @description 1 to 5,000 characters. */
+            body: string;
+        };
         RetrievalChunk: {
             /** @enum {string} */
             audience: "public" | "customers" | "internal";
@@ -2587,6 +3139,21 @@ export interface components {
              * @default 8
              */
             top_k: number;
+        };
+        SlaTarget: {
+            /** @description Minutes from the ticket’s opening to a staff reply; null: none. */
+            first_response_minutes: number | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high" | "urgent";
+            /** @description Minutes from the ticket’s opening to resolved; null: none. */
+            resolution_minutes: number | null;
+        };
+        SnoozeConversationRequest: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            until: string;
         };
         Step: {
             alerts: {
@@ -2929,6 +3496,10 @@ export interface components {
             min_label: string;
             /** @example How likely are you to recommend us? */
             prompt: string;
+        };
+        TagConversationRequest: {
+            /** @description Stored trimmed and lower-case, 1 to 50 characters; at most 20 tags. */
+            tag: string;
         };
         TourContent: {
             /**
@@ -3370,6 +3941,21 @@ export interface components {
              */
             submitted_at: string;
         };
+        WidgetAttachment: {
+            /** @description A signed link valid 15 minutes; only while clean. */
+            download_url: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            name: string;
+            size: number;
+            /** @enum {string} */
+            status: "scanning" | "clean" | "blocked";
+            /** @description The MIME type, found by content. */
+            type: string;
+        } | null;
         /** @description What the widget sees on the page, as booleans only: either true refuses the page. */
         WidgetAutomationPageFacts: {
             /** @description The page has a card-number field. */
@@ -3590,6 +4176,28 @@ export interface components {
             /** @enum {string} */
             state: "completed" | "aborted" | "failed";
         };
+        WidgetConversation: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "conversation" | "ticket";
+            /** @description The latest 200, oldest first. */
+            messages: components["schemas"]["WidgetMessage"][];
+            /** @description The visitor’s 1-5 score, or null. */
+            rating: number | null;
+            /** @description Staff asked for a rating of this resolved conversation: show the 1-5 row. */
+            rating_requested: boolean;
+            /** @enum {string} */
+            state: "pending" | "open" | "snoozed" | "resolved";
+        };
         WidgetExperienceDecision: {
             announcements: components["schemas"]["WidgetAnnouncements"];
             auto_start: components["schemas"]["WidgetAutoStart"];
@@ -3773,6 +4381,31 @@ export interface components {
             type: "open_url";
             url: string;
         };
+        WidgetMessage: {
+            attachment: components["schemas"]["WidgetAttachment"];
+            /** @description The staff member’s name; null otherwise. */
+            author_name: string | null;
+            /** @enum {string} */
+            author_type: "contact" | "agent" | "system";
+            body: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description in: from the visitor; out: from staff or the system.
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "text" | "attachment";
+        };
         WidgetMoveProgramItemRequest: {
             /** @enum {string} */
             state: "todo" | "in_progress" | "done" | "skipped";
@@ -3869,6 +4502,9 @@ export interface components {
             state: "todo" | "in_progress" | "done" | "skipped";
             total: number;
         };
+        WidgetRateConversationRequest: {
+            score: number;
+        };
         WidgetRecordAutomationStepRequest: {
             /** @enum {string} */
             action: "click" | "input" | "select" | "navigate";
@@ -3962,6 +4598,10 @@ export interface components {
              */
             version_id: string;
         };
+        WidgetSendMessageRequest: {
+            /** @description 1 to 5,000 characters. */
+            body: string;
+        };
         WidgetSettings: {
             /**
              * @description The brand colour, `#rrggbb` (stored lower-case): launcher, header and buttons.
@@ -4005,6 +4645,10 @@ export interface components {
              * @example 2026-11-01T12:00:00.000Z
              */
             updated_at: string | null;
+        };
+        WidgetStartConversationRequest: {
+            /** @description 1 to 5,000 characters. */
+            body: string;
         };
         /** @description type survey only: the card to show. */
         WidgetSurvey: {
@@ -7244,6 +7888,1505 @@ export interface operations {
             };
         };
     };
+    listPortalConversations: {
+        parameters: {
+            query?: {
+                assignee_id?: string;
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                kind?: "conversation" | "ticket";
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description true: only the held ones. */
+                quarantined?: "true" | "false";
+                state?: "pending" | "open" | "snoozed" | "resolved";
+                /** @description Stored trimmed and lower-case, 1 to 50 characters; at most 20 tags. */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "widget_visitor_id": null,
+                     *           "channel": "widget",
+                     *           "state": "open",
+                     *           "kind": "conversation",
+                     *           "subject": "Exporting invoices",
+                     *           "reference": null,
+                     *           "priority": null,
+                     *           "rating": null,
+                     *           "rating_requested_at": null,
+                     *           "assignee_id": null,
+                     *           "tags": [],
+                     *           "snoozed_until": null,
+                     *           "quarantined": false,
+                     *           "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *           "ticket_opened_at": null,
+                     *           "sla_first_response_breached_at": null,
+                     *           "sla_resolution_breached_at": null,
+                     *           "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *           "resolved_at": null,
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortalConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjg2hq5n7r9t1v3x5z7b9d",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "author_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *             "author_name": null,
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "out",
+                     *             "author_type": "agent",
+                     *             "author_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *             "author_name": "Sam from Acme",
+                     *             "kind": "text",
+                     *             "body": "Billing → Invoices → Export, then pick the month.",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversationDetail"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assignee_id": "01m6bhwvakbe80kcr7x1nhebyr"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addConversationNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Pro customer, 12 seats."
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddConversationNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "direction": "note",
+                     *         "author_type": "agent",
+                     *         "author_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "author_name": "Sam from Acme",
+                     *         "kind": "text",
+                     *         "body": "Pro customer, 12 seats.",
+                     *         "attachment": null,
+                     *         "created_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalMessage"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestConversationRating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bp1d2e3f4g5h6j7k8m9n0p
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp1d2e3f4g5h6j7k8m9n0p",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "resolved",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": "2026-11-01T12:05:00.000Z",
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reopenConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Billing → Invoices → Export, then pick the month."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplyToConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The reply. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "direction": "out",
+                     *         "author_type": "agent",
+                     *         "author_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "author_name": "Sam from Acme",
+                     *         "kind": "text",
+                     *         "body": "Billing → Invoices → Export, then pick the month.",
+                     *         "attachment": null,
+                     *         "created_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalMessage"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resolveConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "resolved",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    snoozeConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "until": "2030-01-07T09:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnoozeConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "snoozed",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": "2030-01-07T09:00:00.000Z",
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tagConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "tag": "billing"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TagConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [
+                     *           "billing"
+                     *         ],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    untagConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description Stored trimmed and lower-case, 1 to 50 characters; at most 20 tags.
+                 * @example billing
+                 */
+                tag: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": null,
+                     *         "priority": null,
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": null,
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    convertToTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priority": "high",
+                 *       "subject": "Exporting invoices"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConvertToTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "widget",
+                     *         "state": "open",
+                     *         "kind": "ticket",
+                     *         "subject": "Exporting invoices",
+                     *         "reference": "T-1001",
+                     *         "priority": "high",
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": "2026-11-01T12:05:00.000Z",
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWorkspaceExperiences: {
         parameters: {
             query?: {
@@ -9484,6 +11627,359 @@ export interface operations {
             };
         };
     };
+    getSlaTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The targets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "priority": "low",
+                     *           "first_response_minutes": 1440,
+                     *           "resolution_minutes": null
+                     *         },
+                     *         {
+                     *           "priority": "normal",
+                     *           "first_response_minutes": 240,
+                     *           "resolution_minutes": 2880
+                     *         },
+                     *         {
+                     *           "priority": "high",
+                     *           "first_response_minutes": 60,
+                     *           "resolution_minutes": 480
+                     *         },
+                     *         {
+                     *           "priority": "urgent",
+                     *           "first_response_minutes": 15,
+                     *           "resolution_minutes": 240
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SlaTarget"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSlaTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "targets": [
+                 *         {
+                 *           "priority": "low",
+                 *           "first_response_minutes": 1440,
+                 *           "resolution_minutes": null
+                 *         },
+                 *         {
+                 *           "priority": "normal",
+                 *           "first_response_minutes": 240,
+                 *           "resolution_minutes": 2880
+                 *         },
+                 *         {
+                 *           "priority": "high",
+                 *           "first_response_minutes": 60,
+                 *           "resolution_minutes": 480
+                 *         },
+                 *         {
+                 *           "priority": "urgent",
+                 *           "first_response_minutes": 15,
+                 *           "resolution_minutes": 240
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutSlaTargetsRequest"];
+            };
+        };
+        responses: {
+            /** @description The targets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "priority": "low",
+                     *           "first_response_minutes": 1440,
+                     *           "resolution_minutes": null
+                     *         },
+                     *         {
+                     *           "priority": "normal",
+                     *           "first_response_minutes": 240,
+                     *           "resolution_minutes": 2880
+                     *         },
+                     *         {
+                     *           "priority": "high",
+                     *           "first_response_minutes": 60,
+                     *           "resolution_minutes": 480
+                     *         },
+                     *         {
+                     *           "priority": "urgent",
+                     *           "first_response_minutes": 15,
+                     *           "resolution_minutes": 240
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SlaTarget"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                 *       "subject": "SSO setup",
+                 *       "priority": "high",
+                 *       "body": "We are looking into the SAML audience error and will write back today."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpenTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "widget_visitor_id": null,
+                     *         "channel": "portal",
+                     *         "state": "open",
+                     *         "kind": "ticket",
+                     *         "subject": "SSO setup",
+                     *         "reference": "T-1001",
+                     *         "priority": "high",
+                     *         "rating": null,
+                     *         "rating_requested_at": null,
+                     *         "assignee_id": null,
+                     *         "tags": [],
+                     *         "snoozed_until": null,
+                     *         "quarantined": false,
+                     *         "first_response_at": "2026-11-01T12:05:00.000Z",
+                     *         "ticket_opened_at": "2026-11-01T12:05:00.000Z",
+                     *         "sla_first_response_breached_at": null,
+                     *         "sla_resolution_breached_at": null,
+                     *         "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *         "resolved_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PortalConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addUpload: {
         parameters: {
             query?: never;
@@ -11580,6 +14076,461 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetListConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visitor’s conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *           "state": "open",
+                     *           "kind": "conversation",
+                     *           "last_message_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "unread": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ConversationSummary"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetStartConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "How do I export last month’s invoices?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetStartConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new conversation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "rating": null,
+                     *         "rating_requested": false,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "author_name": null,
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetGetConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "state": "open",
+                     *         "kind": "conversation",
+                     *         "rating": null,
+                     *         "rating_requested": false,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "author_name": null,
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "01m6bjg2hq5n7r9t1v3x5z7b9d",
+                     *             "direction": "out",
+                     *             "author_type": "agent",
+                     *             "author_name": "Sam from Acme",
+                     *             "kind": "text",
+                     *             "body": "Billing → Invoices → Export, then pick the month.",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetSendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Thanks, found it!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetSendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "direction": "in",
+                     *         "author_type": "contact",
+                     *         "author_name": null,
+                     *         "kind": "text",
+                     *         "body": "Thanks, found it!",
+                     *         "attachment": null,
+                     *         "created_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetMessage"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetRateConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bp1d2e3f4g5h6j7k8m9n0p
+                 */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "score": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetRateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The rated conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp1d2e3f4g5h6j7k8m9n0p",
+                     *         "state": "resolved",
+                     *         "kind": "conversation",
+                     *         "rating": 5,
+                     *         "rating_requested": true,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *             "direction": "in",
+                     *             "author_type": "contact",
+                     *             "author_name": null,
+                     *             "kind": "text",
+                     *             "body": "How do I export last month’s invoices?",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "01m6bjg2hq5n7r9t1v3x5z7b9d",
+                     *             "direction": "out",
+                     *             "author_type": "agent",
+                     *             "author_name": "Sam from Acme",
+                     *             "kind": "text",
+                     *             "body": "Billing → Invoices → Export, then pick the month.",
+                     *             "attachment": null,
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetConversation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

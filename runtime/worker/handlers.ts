@@ -1,5 +1,11 @@
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import {
+  CONVERSATION_TIMERS_EVERY_MS,
+  CONVERSATION_TIMERS_KIND,
+  runConversationTimers,
+  scheduleConversationTimers,
+} from '../../server-core/conversations/conversation-timers';
+import {
   HOUSEKEEPING_EVERY_MS,
   HOUSEKEEPING_KIND,
   runHousekeeping,
@@ -19,6 +25,10 @@ export function defaultHandlers(): Record<string, JobHandler> {
     [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger }) => {
       const removed = await runHousekeeping(db, clock.now());
       logger.debug('housekeeping done', removed);
+    },
+    [CONVERSATION_TIMERS_KIND]: async (_job, { db, clock, logger }) => {
+      const done = await runConversationTimers(db, clock.now());
+      if (done.woken || done.sla_breaches) logger.debug('conversation timers done', done);
     },
     [ATTEMPT_JOB_KIND]: runWebhookAttempt,
     [EMBED_SOURCE_JOB]: runEmbedSource,
@@ -51,4 +61,10 @@ const runEmbedSource: JobHandler = async (job, deps) => {
 export const AFTER_COMPLETE: Record<string, (deps: WorkerDeps) => Promise<unknown>> = {
   [HOUSEKEEPING_KIND]: ({ db, clock }) =>
     scheduleHousekeeping(db, clock.now(), new Date(clock.now().getTime() + HOUSEKEEPING_EVERY_MS)),
+  [CONVERSATION_TIMERS_KIND]: ({ db, clock }) =>
+    scheduleConversationTimers(
+      db,
+      clock.now(),
+      new Date(clock.now().getTime() + CONVERSATION_TIMERS_EVERY_MS),
+    ),
 };

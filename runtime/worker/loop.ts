@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { scheduleConversationTimers } from '../../server-core/conversations/conversation-timers';
 import {
   type ClaimInput,
   type ConcurrencyCaps,
@@ -112,6 +113,7 @@ export async function startWorker(
     wake?.();
   };
   await scheduleHousekeeping(deps.db, deps.clock.now());
+  await scheduleConversationTimers(deps.db, deps.clock.now());
   const unlistenJobs = await deps.db.listen(JOBS_CHANNEL, signal);
   const unlistenOutbox = await deps.db.listen(OUTBOX_CHANNEL, () => {
     outboxPending = true;

@@ -3,6 +3,7 @@ import { notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { emitEvent } from '../outbox/emit-event';
 import { CONVERSATION_COLUMNS, type Conversation, type ConversationKind, type Message } from './conversation';
+import { nextTicketNumber } from './ticket-number';
 
 /** Opens a conversation (chat or ticket) for a contact; conversation.created goes to the outbox. */
 export async function createConversation(
@@ -23,10 +24,12 @@ export async function createConversation(
     ]);
     if (contact.length === 0) throw notFound('contact');
     const kind = input.kind ?? 'conversation';
+    const ticket = kind === 'ticket' ? await nextTicketNumber(db, ctx.workspaceId) : null;
     const id = newId(now);
     const [row] = await db.query<Conversation>(
-      `insert into conversations (workspace_id, id, contact_id, channel, state, kind, subject, reference, priority, created_at, updated_at)
-       values ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $9, $9) returning ${CONVERSATION_COLUMNS}`,
+      `insert into conversations (workspace_id, id, contact_id, channel, state, kind, subject, reference, priority,
+         ticket_number, ticket_opened_at, created_at, updated_at)
+       values ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $10, case when $10::int is null then null else $9::timestamptz end, $9, $9) returning ${CONVERSATION_COLUMNS}`,
       [
         ctx.workspaceId,
         id,
@@ -34,9 +37,10 @@ export async function createConversation(
         input.channel,
         kind,
         input.subject ?? null,
-        kind === 'ticket' ? `T-${id.slice(-8).toUpperCase()}` : null,
+        ticket?.reference ?? null,
         input.priority ?? null,
         now,
+        ticket?.number ?? null,
       ],
     );
     await emitEvent({ ...ctx, db }, 'conversation.created', {
@@ -86,30 +90,4 @@ export async function appendMessage(
   });
 }
 
-/** Resolves a conversation; conversation.resolved fires on the transition only. */
-export async function resolveConversation(ctx: Ctx, conversationId: string): Promise<Conversation> {
-  const now = ctx.clock.now();
-  return ctx.db.tx(async (db) => {
-    const [row] = await db.query<Conversation>(
-      `update conversations set state = 'resolved', resolved_at = $3, updated_at = $3
-       where workspace_id = $1 and id = $2 and state <> 'resolved' returning ${CONVERSATION_COLUMNS}`,
-      [ctx.workspaceId, conversationId, now],
-    );
-    if (row) {
-      await emitEvent({ ...ctx, db }, 'conversation.resolved', {
-        conversation_id: row.id,
-        channel: row.channel,
-        kind: row.kind,
-        contact_id: row.contact_id,
-        resolved_at: now.toISOString(),
-      });
-      return row;
-    }
-    const [existing] = await db.query<Conversation>(
-      `select ${CONVERSATION_COLUMNS} from conversations where workspace_id = $1 and id = $2`,
-      [ctx.workspaceId, conversationId],
-    );
-    if (!existing) throw notFound('conversation');
-    return existing;
-  });
-}
+export { resolveConversation } from './resolve-conversation';

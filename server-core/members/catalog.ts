@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'content.manage': 'Create, edit, publish and unpublish articles, guides, pages and uploads.',
   'experiences.manage': 'Create, edit, publish, unpublish and archive in-app experiences.',
   'audit.read': 'Read the workspace audit log.',
+  'conversations.manage':
+    'Read, answer, note, assign, tag, snooze, resolve and reopen conversations; open tickets; release quarantined ones.',
   'billing.manage': 'Change the plan and payment details.',
   'workspace.delete': 'Delete the workspace and everything in it.',
 } as const;
@@ -37,8 +39,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'content.manage',
     'experiences.manage',
     'audit.read',
+    'conversations.manage',
   ],
-  member: ['workspace.read'],
+  member: ['workspace.read', 'conversations.manage'],
 };
 
 export function roleHas(role: Role, permission: Permission): boolean {

@@ -7,7 +7,10 @@ export const WIDGET_REALTIME_CHANNEL = 'widget_realtime';
 export type WidgetMessage =
   | { type: 'experience.unpublished'; experience_id: string }
   | { type: 'program.item'; experience_id: string; session_id: string; item_id: string; state: string }
-  | { type: 'session.ended'; session_id: string; end_reason: string };
+  | { type: 'session.ended'; session_id: string; end_reason: string }
+  // Conversations (docs/decisions/conversations.md, Realtime): ids only, the widget fetches the rest.
+  | { type: 'conversation.message'; conversation_id: string; message_id: string }
+  | { type: 'conversation.updated'; conversation_id: string };
 
 /**
  * Who receives it: every widget of the workspace, or one visitor's widgets plus those of every visitor

@@ -2,6 +2,7 @@ import { validateAttributePatch } from '../contacts/attribute-rules';
 import type { Contact } from '../contacts/contact';
 import { upsertContact } from '../contacts/upsert-contact';
 import type { Ctx } from '../context';
+import { handOverVisitorConversations } from '../conversations/hand-over-conversations';
 import { DomainError, type ErrorCode } from '../lib/errors';
 import type { SecretBox } from '../lib/secret-box';
 import { RULE_MESSAGES, unstorableString } from '../lib/storable';
@@ -46,7 +47,8 @@ function attributesError(err: unknown): never {
 /**
  * user.set: proves the identity with the hmac or the signed token (either; without one no identity can
  * be claimed), merges the token's attributes into the contact (null clears), marks the contact
- * verified and binds the visitor to it under the current secret generation.
+ * verified and binds the visitor to it under the current secret generation; the visitor's anonymous
+ * conversations become the contact's (the hand-over, handOverVisitorConversations).
  */
 export async function identifyVisitor(
   ctx: Ctx,
@@ -99,6 +101,10 @@ export async function identifyVisitor(
   }).catch((err: unknown) =>
     err instanceof DomainError && err.is('validation_failed') ? attributesError(err) : Promise.reject(err),
   );
-  await linkVisitorIdentity(ctx, visitor, contact.id, secret.generation);
+  await ctx.db.tx(async (db) => {
+    const inTx = { ...ctx, db };
+    await linkVisitorIdentity(inTx, visitor, contact.id, secret.generation);
+    await handOverVisitorConversations(inTx, { visitorId: visitor.id, contactId: contact.id });
+  });
   return contact;
 }

@@ -60,6 +60,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   domain_not_verified: 403,
   sensitive_page: 403,
   automation_run_closed: 409,
+  rating_not_requested: 409,
+  conversation_not_resolved: 409,
   invalid_visitor_token: 401,
   visitor_anonymous: 409,
   identity_proof_required: 422,

@@ -5,6 +5,7 @@ import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
 import { registerWidgetAutomationRunRoutes } from './automation-runs';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetConversationRoutes } from './conversations';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSeenRoutes } from './experience-seen';
 import { registerWidgetExperienceSessionRoutes } from './experience-sessions';
@@ -30,4 +31,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetExperienceDecisionRoutes(app, services);
   registerWidgetExperienceSeenRoutes(app, services);
   registerWidgetAutomationRunRoutes(app, services);
+  registerWidgetConversationRoutes(app, services);
 }

@@ -95,6 +95,9 @@ export interface ErrorDetailsByCode {
   domain_not_verified: { host: string };
   sensitive_page: { reason: 'url' | 'password_field' | 'card_number_field' };
   automation_run_closed: { run_id: string; state: string };
+  // Conversations and tickets
+  rating_not_requested: { conversation_id: string };
+  conversation_not_resolved: { conversation_id: string; state: string };
   // The widget's visitor and identity
   invalid_visitor_token: NoDetails;
   visitor_anonymous: NoDetails;
@@ -460,6 +463,16 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'The automation run is closed.',
     meaning: 'A step recorded on, or a close of, an automation run that was already closed.',
     details: { run_id: 'the run', state: 'the state it closed with' },
+  },
+  rating_not_requested: {
+    message: 'This conversation has no rating request open: staff ask for a rating once it is resolved.',
+    meaning: 'A visitor rated a conversation that is not resolved or that staff did not ask to rate.',
+    details: { conversation_id: 'the conversation' },
+  },
+  conversation_not_resolved: {
+    message: 'Only a resolved conversation can be asked for a rating.',
+    meaning: 'requestConversationRating on a conversation that is not resolved.',
+    details: { conversation_id: 'the conversation', state: 'its state' },
   },
   invalid_visitor_token: {
     message:
