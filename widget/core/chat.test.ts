@@ -113,23 +113,24 @@ it('fetches the conversation on each frame, hands it to the panel, and fires mes
 it('hands the answers over in the order of the frames, whatever order they come back in', async () => {
   const events = createBus();
   let version = 0;
-  const conv = () => ({
+  // The answer's version travels in `rating` (1, then 2).
+  const conv = (): WidgetConversation => ({
     id: C,
-    state: `v${++version}`,
+    state: 'open',
     kind: 'conversation',
-    rating: null,
+    rating: ++version,
     rating_requested: false,
     created_at: '2026-11-27T14:00:00.000Z',
     messages: [],
   });
   const { call } = service(conv, [20, 0]);
-  const states: string[] = [];
-  events.on('conversation', (c) => states.push((c as WidgetConversation).state));
+  const versions: (number | null)[] = [];
+  events.on('conversation', (c) => versions.push((c as WidgetConversation).rating));
   watchChat(events, call, () => {});
   events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
   events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
   await settle();
-  expect(states).toEqual(['v1', 'v2']);
+  expect(versions).toEqual([1, 2]);
 });
 
 it('skips a conversation the service does not give (404, or the network down)', async () => {

@@ -1,47 +1,14 @@
+import type { components } from '../../bff/openapi/schema';
 import type { Bus } from './bus';
 import { chatFrame, type RealtimeMessage } from './realtime';
 import type { Method, Reply } from './transport';
 
-/** The widget's conversation shapes (/work contract of issue 16: widgetGetConversation and friends). */
-export interface WidgetAttachment {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  status: 'scanning' | 'clean' | 'blocked';
-  /** A signed, expiring link; only while clean. */
-  download_url: string | null;
-}
-
-export interface WidgetMessage {
-  id: string;
-  direction: 'in' | 'out';
-  author_type: 'contact' | 'agent' | 'system';
-  author_name: string | null;
-  kind: 'text' | 'attachment';
-  body: string;
-  attachment: WidgetAttachment | null;
-  created_at: string;
-}
-
-export interface WidgetConversation {
-  id: string;
-  state: string;
-  kind: string;
-  rating: number | null;
-  rating_requested: boolean;
-  created_at: string;
-  messages: WidgetMessage[];
-}
-
-export interface ConversationSummary {
-  id: string;
-  state: string;
-  kind: string;
-  last_message_at: string | null;
-  created_at: string;
-  unread: number;
-}
+type Schemas = components['schemas'];
+/** The widget's conversation shapes, as the contract gives them (widgetGetConversation and friends). */
+export type WidgetConversation = Schemas['WidgetConversation'];
+export type WidgetMessage = Schemas['WidgetMessage'];
+export type WidgetAttachment = NonNullable<Schemas['WidgetAttachment']>;
+export type ConversationSummary = Schemas['ConversationSummary'];
 
 type Call = <T>(method: Method, path: string, body?: unknown) => Promise<Reply<T>>;
 
