@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { identityHmac } from '../server-core/widget/identity-proof';
@@ -14,6 +16,7 @@ import {
   violations,
 } from './support/chat';
 import { type HostServer, startHostServer } from './support/host-server';
+import { ROOT } from './support/server';
 import {
   launcher,
   panelFrame,
@@ -29,10 +32,13 @@ import {
  */
 let browser: Browser;
 let host: HostServer;
+/** Screenshots for people to look at (light and dark); the assertions are what the tests hold. */
+const SHOTS = process.env.SCREENS_DIR ?? join(ROOT, '.tmp', 'screens');
 
 beforeAll(async () => {
   browser = await launchChromium();
   host = await startHostServer();
+  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,8 +46,8 @@ afterAll(async () => {
 });
 
 /** A watched page that records CSP violations; `clean()` checks nothing went wrong on it. */
-async function visitor() {
-  const w = await watchedPage(browser);
+async function visitor(colorScheme: 'light' | 'dark' = 'light') {
+  const w = await watchedPage(browser, { colorScheme });
   await recordViolations(w.page);
   const clean = async () => {
     expect(await violations(w.page)).toEqual([]);
@@ -63,6 +69,7 @@ it('round trip: the visitor starts a conversation, staff reply, the reply arrive
   await waitForLauncher(w.page);
   const { frame, chat } = await openChat(w.page);
   await chat.getByRole('status').filter({ hasText: 'No conversations yet.' }).waitFor();
+  await w.page.screenshot({ path: join(SHOTS, 'chat-light-empty.png') });
   await startConversation(frame, 'Hello, where is my order?');
   const conversation = await team.only();
   expect(conversation.contact_id).toBeNull(); // an anonymous visitor
@@ -80,6 +87,7 @@ it('round trip: the visitor starts a conversation, staff reply, the reply arrive
   await log.getByText('Anything else?', { exact: true }).waitFor();
   expect(await log.getByText('Internal: check the warehouse.').count()).toBe(0);
   await expect.poll(() => received(w.page)).toEqual(['Hi! It ships tomorrow.', 'Anything else?']);
+  await w.page.screenshot({ path: join(SHOTS, 'chat-light-conversation.png') });
 
   // The visitor answers with the keyboard: Enter sends.
   const box = frame.getByRole('textbox', { name: 'Message' });
@@ -96,6 +104,7 @@ it('round trip: the visitor starts a conversation, staff reply, the reply arrive
     .getByRole('list', { name: 'Conversations' })
     .getByRole('button', { name: /^Conversation/ });
   await expect.poll(() => entry.evaluate((el) => el === document.activeElement)).toBe(true);
+  await w.page.screenshot({ path: join(SHOTS, 'chat-light-list.png') });
 
   // A reply with the panel closed still fires message:received.
   await launcher(w.page, 'Close support').click();
@@ -120,6 +129,9 @@ it('a body swap mid-conversation (Turbo Drive): the panel reloads, refetches the
   page('two', 'one');
   await w.page.goto(one);
   await waitForLauncher(w.page);
+  await w.page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
   const { frame } = await openChat(w.page);
   await startConversation(frame, 'Do you ship to Norway?');
   const conversation = await team.only();
@@ -127,6 +139,10 @@ it('a body swap mid-conversation (Turbo Drive): the panel reloads, refetches the
 
   await w.page.getByRole('link', { name: 'Go to two' }).click();
   await w.page.getByRole('heading', { name: 'two' }).waitFor();
+  // A Turbo visit, not a page load: the window survived, the body was swapped.
+  expect(
+    await w.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
   // The panel is open again on the same conversation, refetched.
   await messages(panelFrame(w.page)).getByText('Do you ship to Norway?', { exact: true }).waitFor();
   expect(reads(w, conversation.id)).toBeGreaterThan(before);
@@ -142,7 +158,7 @@ it('a body swap mid-conversation (Turbo Drive): the panel reloads, refetches the
 it('CSAT: staff resolve and ask for a rating, the visitor rates with the keyboard, the score is in the public API', async () => {
   const ws = await seedWorkspace();
   const team = await staff(ws);
-  const w = await visitor();
+  const w = await visitor('dark');
   await w.page.goto(chatPage(host, '/chat/csat', ws.websiteId));
   await waitForLauncher(w.page);
   const { frame } = await openChat(w.page);
@@ -166,6 +182,7 @@ it('CSAT: staff resolve and ask for a rating, the visitor rates with the keyboar
   for (let i = 0; i < 3; i++) await w.page.keyboard.press('ArrowRight');
   expect(await group.getByRole('radio', { name: '4 out of 5' }).isChecked()).toBe(true);
   expect(w.requests.filter((r) => r.path.endsWith('/rating'))).toEqual([]);
+  await w.page.screenshot({ path: join(SHOTS, 'chat-dark-csat.png') });
   await w.page.keyboard.press('Tab');
   expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
   await w.page.keyboard.press('Enter');
