@@ -18,6 +18,7 @@ import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerArticleRoutes } from './routes/portal/articles';
+import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
@@ -38,7 +39,11 @@ import { registerFavicon } from './routes/site/favicon';
 import { registerHealth } from './routes/site/health';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerWidgetRoutes } from './routes/widget';
+import { isAttachmentUploadPath } from './routes/widget/attachments';
 import type { Services } from './services';
+
+/** The multipart routes: each sets its own body limit; the JSON rules skip them. */
+const isMultipartPath = (path: string) => isUploadPath(path) || isAttachmentUploadPath(path);
 
 /** Request bodies above this answer 413 (uploads have their own limit, set on their route). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -56,12 +61,12 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   app.use('*', requestId());
   app.use('*', requestLog(services.logger));
   app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
-  app.use('*', limitBody(MAX_BODY_BYTES, isUploadPath));
+  app.use('*', limitBody(MAX_BODY_BYTES, isMultipartPath));
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
   app.use(
     '*',
     refuseUnstorable({
-      skipBody: isUploadPath,
+      skipBody: isMultipartPath,
       batches: { [events.ingestContactEvents.path]: { field: 'events', refuse: unstorableEvent } },
     }),
   );
@@ -89,6 +94,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);
+  registerPortalAttachmentRoutes(app, services);
   registerContentSourceRoutes(app, services);
   registerPortalConversationRoutes(app, services);
   registerPublicContentRoutes(app, services);

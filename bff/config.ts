@@ -73,6 +73,12 @@ export interface Config {
    * EMBEDDINGS_DIM), or null for the built-in offline embedder.
    */
   embeddings: { url: string; model: string; key: string | null; dimension: number | null } | null;
+  /**
+   * CLAMD_URL (`tcp://host:port`): the clamd that scans conversation attachments (INSTREAM), or null: then
+   * attachments are off (boot config `attachments.enabled` false, uploads 503). CLAMD_TIMEOUT (seconds, 30)
+   * bounds one scan: connecting, streaming the file and the verdict.
+   */
+  clamd: { host: string; port: number; timeoutMs: number } | null;
 }
 
 export interface HttpServerLimits {
@@ -210,7 +216,23 @@ const schema = z.object({
     .min(1, 'EMBEDDINGS_DIM must be 1..16000')
     .max(16000, 'EMBEDDINGS_DIM must be 1..16000')
     .optional(),
+  CLAMD_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseClamdUrl(v) !== null, {
+      message: 'CLAMD_URL must be tcp://host:port (clamd listening on TCP)',
+    }),
+  CLAMD_TIMEOUT: seconds('CLAMD_TIMEOUT', 30, 600),
 });
+
+/** CLAMD_URL (`tcp://host:port`, an IPv6 address in brackets) as an address, or null when it is not one. */
+export function parseClamdUrl(value: string): { host: string; port: number } | null {
+  const m = /^tcp:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})\/?$/.exec(value);
+  if (!m) return null;
+  const port = Number(m[2]);
+  if (port < 1 || port > 65535) return null;
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
+}
 
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -288,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
           dimension: e.EMBEDDINGS_DIM ?? null,
         }
       : null,
+    clamd: e.CLAMD_URL ? { ...parseClamdUrl(e.CLAMD_URL)!, timeoutMs: e.CLAMD_TIMEOUT } : null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   createExperienceIndexCache,
   type ExperienceIndexCache,
 } from '../server-core/experiences/decision/index-cache';
+import type { FileStore } from '../server-core/files/file-store';
 import { createFlagCache, type FlagCache } from '../server-core/flags/flag-cache';
 import type { Clock } from '../server-core/lib/clock';
 import { deriveKey } from '../server-core/lib/crypto';
@@ -32,6 +33,8 @@ export interface Services {
     csrf: Buffer;
     /** Signs visitor tokens (server-core/widget/visitor-token.ts). */
     visitorToken: Buffer;
+    /** Signs attachment download links (server-core/attachments/download-signature.ts). */
+    attachmentDownload: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
@@ -47,6 +50,11 @@ export interface Services {
    * provides it (runtime/http/domain-proof-fetcher.ts): the BFF never opens outbound connections itself.
    */
   domainProof: DomainProofFetcher;
+  /**
+   * Where conversation attachments are stored. The runtime provides it (runtime/files/disk-file-store.ts:
+   * DATA_DIR/files); null (tests, tools) means no store, and attachments are off like without CLAMD_URL.
+   */
+  files: FileStore | null;
   /** Stops timers; the database is closed by whoever opened it. */
   close(): void;
 }
@@ -60,6 +68,8 @@ export function createServices(deps: {
   /** Defaults to the configured one (createEmbedder). */
   embedder?: Embedder;
   domainProof: DomainProofFetcher;
+  /** Defaults to none: attachments off. */
+  files?: FileStore | null;
 }): Services {
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   return {
@@ -71,6 +81,7 @@ export function createServices(deps: {
     keys: {
       csrf: deriveKey(deps.masterKey, 'csrf'),
       visitorToken: deriveKey(deps.masterKey, 'visitor-token'),
+      attachmentDownload: deriveKey(deps.masterKey, 'attachment-download'),
     },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),
@@ -79,6 +90,7 @@ export function createServices(deps: {
     articleHtml: cachedArticleHtml(),
     experienceIndex: createExperienceIndexCache({ db: deps.db, clock: deps.clock }),
     domainProof: deps.domainProof,
+    files: deps.files ?? null,
     close: () => rateLimiter.stop(),
   };
 }

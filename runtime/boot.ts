@@ -12,6 +12,8 @@ import type { Embedder } from '../server-core/retrieval/types';
 import { ensureVectorIndex } from '../server-core/retrieval/vector-index';
 import { checkSecretKeyFingerprint } from '../server-core/setup/check-secret-key';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
+import { createClamdScanner } from './clamd/clamd-scanner';
+import { createDiskFileStore, filesDir } from './files/disk-file-store';
 import { acquireLock, type HeldLock } from './instance-lock';
 import { loadOrCreateSecretKey } from './secret-key';
 import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from './webhook-delivery';
@@ -129,6 +131,10 @@ export function workerDeps(booted: Booted): WorkerDeps {
     clock: booted.clock,
     logger: booted.logger,
     embedder: booted.embedder,
+    attachments: {
+      store: createDiskFileStore(filesDir(booted.config)),
+      scanner: booted.config.clamd ? createClamdScanner(booted.config.clamd, booted.config.clamd) : null,
+    },
     ...webhookDeliveryDeps(booted.config, booted.masterKey),
   };
 }

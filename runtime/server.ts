@@ -15,6 +15,7 @@ import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
 import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { boot, workerDeps, workerOptions } from './boot';
+import { createDiskFileStore, filesDir } from './files/disk-file-store';
 import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { listenHttp } from './http-server';
 import { startOpsSocket } from './ops-socket';
@@ -77,6 +78,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       masterKey: booted.masterKey,
       embedder,
       domainProof: createDomainProofFetcher({ allowHosts: config.unsafeWebhookAllowHosts }),
+      files: createDiskFileStore(filesDir(config)),
     });
     booted.onClose(() => services.close());
     if (config.demo) {

@@ -52,6 +52,8 @@ export const EXAMPLE_ID = {
   domainId: '01m6bn1d2e3f4g5h6j7k8m9n0p',
   runId: '01m6bn2d2e3f4g5h6j7k8m9n0p',
   runStepId: '01m6bn3d2e3f4g5h6j7k8m9n0p',
+  /** A clean attachment of the demo contact's conversation (the download examples). */
+  attachmentId: '01m6bp1a2b3c4d5e6f7g8h9j0k',
   /** A resolved conversation of the demo contact whose rating staff asked for (the rating examples). */
   ratedConversationId: '01m6bp1d2e3f4g5h6j7k8m9n0p',
 } as const;
@@ -85,4 +87,10 @@ export const EXAMPLE_SECRET = {
   password: 'your-portal-password',
   /** HMAC-SHA256 of the lower-cased email under the widget identity secret, lower-case hex. */
   identityHmac: '5f0c4d7e9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5',
+} as const;
+
+/** The query of a signed download link in its example (the examples test swaps in a real one). */
+export const EXAMPLE_DOWNLOAD = {
+  expires: '1793534400',
+  signature: 'q1hQ3Rk0n8o4Zc6S2wVd9yJt5XbLmA7eUiPfGgKhN0s',
 } as const;

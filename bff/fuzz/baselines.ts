@@ -1,5 +1,7 @@
+import { signDownload } from '../../server-core/attachments/download-signature';
 import { watchKey } from '../../server-core/experiences/decision/watch';
 import { encodeCursor } from '../../server-core/lib/cursor';
+import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { identityHmac } from '../../server-core/widget/identity-proof';
 import type { JsonPath } from './json-text';
 import {
@@ -246,6 +248,21 @@ const OVERRIDES: Record<string, Override> = {
     body.guide_id = w.own.fixtures.automationGuideId;
     body.url = 'https://app.example.com/team';
     body.page = { password_field: false, card_number_field: false };
+  },
+  // A PNG by its content (the generated part is a Markdown file, which the sniffing refuses).
+  widgetUploadAttachment: (b) => {
+    b.body = {
+      kind: 'form',
+      parts: [{ name: 'file', value: PNG_1X1, filename: 'fuzz.png', contentType: 'image/png' }],
+    };
+  },
+  // A link signed as the widget gets it (the generated expiry and signature are refused, rightly).
+  widgetDownloadAttachment: (b, w) => {
+    const link = signDownload(w.t.services.keys.attachmentDownload, b.path.attachmentId!, w.t.clock.now());
+    b.query = [
+      ['expires', String(link.expires)],
+      ['signature', link.signature],
+    ];
   },
   widgetRecordAutomationStep: (_b, w, body) => {
     body.step_id = w.own.fixtures.guideStepId;

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
@@ -11,6 +15,7 @@ import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
+import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { testCtx } from '../../server-core/testing/ctx';
 import { programDraft, tourDraft, urlItem } from '../../server-core/testing/experience-drafts';
 import { launcherDefinition, surveyDefinition } from '../../server-core/testing/visible-experiences';
@@ -95,12 +100,15 @@ export async function buildWorld(db: Db): Promise<World> {
     // Limits high enough that the fuzz reaches the operations; the throttles have tests of their own.
     config: testConfig({
       PUBLIC_URL: 'http://127.0.0.1:8787',
+      CLAMD_URL: 'tcp://127.0.0.1:9',
       RATE_LIMIT_PER_KEY: '1000000',
       RATE_LIMIT_PER_WORKSPACE: '1000000',
     }),
     logger: recordingLogger(logs),
     masterKey: randomBytes(32),
     domainProof: createDomainProofFetcher({ allowHosts: [] }),
+    // Uploads are stored (a temporary directory) and queued for a scanner no fuzz request reaches.
+    files: createDiskFileStore(mkdtempSync(join(tmpdir(), 'fuzz-files-'))),
   });
   const t: TestApp = { services, clock, app: buildApp(services) };
   const own = await seedTenant(t, db, 'own');
@@ -233,6 +241,24 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'widgetIdentify',
   );
 
+  // A clean attachment of the contact's conversation (the visitor is identified as that contact). The
+  // fuzz runs no worker: the scan's verdict is written as the scan job would write it.
+  const form = new FormData();
+  form.append('file', new File([PNG_1X1], 'fuzz.png'));
+  const uploaded = await ok(
+    await t.app.request(`/widget/conversations/${conversation.id}/attachments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${visitorToken}` },
+      body: form,
+    }),
+    'widgetUploadAttachment',
+  );
+  const attachmentId = (uploaded.data.attachment as { id: string }).id;
+  await db.query(
+    `update conversation_attachments set status = 'clean', scanned_at = $3 where workspace_id = $1 and id = $2`,
+    [ws, attachmentId, now],
+  );
+
   const widgetPost = async (path: string, body: unknown, what: string) =>
     ok(
       await t.app.request(path, {
@@ -313,6 +339,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       slug: String(article.data.slug),
       domainId: domain.domain.id,
       runId: String(run.data.id),
+      attachmentId,
     },
     fixtures: {
       spareExperienceId: spare.id,

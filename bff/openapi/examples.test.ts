@@ -1,5 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { createDiskFileStore } from '../../runtime/files/disk-file-store';
+import { signDownload } from '../../server-core/attachments/download-signature';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
@@ -14,6 +19,7 @@ import {
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
+import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
 import { insertExperience } from '../../server-core/testing/experiences';
 import {
@@ -27,6 +33,7 @@ import { identityHmac } from '../../server-core/widget/identity-proof';
 import { openIdentitySecret } from '../../server-core/widget/identity-secret';
 import {
   EXAMPLE_DEMO,
+  EXAMPLE_DOWNLOAD,
   EXAMPLE_HELP_CENTER,
   EXAMPLE_ID,
   EXAMPLE_PAGE_URL,
@@ -209,6 +216,27 @@ async function fixtures(t: TestApp) {
     }),
   );
 
+  // A clean attachment of the demo contact's conversation (the visitor is identified as that contact),
+  // marked clean as the scan job would, and the signed link of the widget download example.
+  const exportingInvoices = await one(
+    'select id from conversations where workspace_id = $1 and subject = $2',
+    ['Exporting invoices'],
+  );
+  const form = new FormData();
+  form.append('file', new File([SMALL_PDF], 'receipt.pdf'));
+  const uploaded = (await created(
+    t.app.request(`/widget/conversations/${exportingInvoices}/attachments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${visitorToken}` },
+      body: form,
+    }),
+  )) as unknown as { attachment: { id: string } };
+  const attachmentId = uploaded.attachment.id;
+  await db.query(
+    `update conversation_attachments set status = 'clean', scanned_at = $3 where workspace_id = $1 and id = $2`,
+    [demo.workspaceId, attachmentId, now],
+  );
+  const link = signDownload(t.services.keys.attachmentDownload, attachmentId, t.clock.now());
   // A resolved conversation of the demo contact whose rating staff asked for (the rating examples).
   const contactId = await one('select id from contacts where workspace_id = $1 and email = $2', [
     EXAMPLE_DEMO.contactEmail,
@@ -273,6 +301,7 @@ async function fixtures(t: TestApp) {
     surveyId: survey.id,
     surveyVersionId: survey.versionId,
     surveySessionId,
+    attachmentId,
   };
   const swaps: [string, string][] = [
     ...Object.entries(ids).flatMap(([name, real]) =>
@@ -283,6 +312,8 @@ async function fixtures(t: TestApp) {
     [CREDENTIAL.apiKey, demo.apiKey],
     [CREDENTIAL.visitorToken, visitorToken],
     [CREDENTIAL.csrfToken, session.csrf],
+    [EXAMPLE_DOWNLOAD.expires, String(link.expires)],
+    [EXAMPLE_DOWNLOAD.signature, link.signature],
   ];
   return { swaps, cookie: session.cookie };
 }
@@ -308,7 +339,8 @@ async function toRequest(
       if (f.file) {
         const text =
           '# Refund policy\n\nRefunds go back to the original payment method within 5 working days.';
-        form.append(f.name, new File([text], f.value, { type: f.file.contentType ?? 'text/plain' }));
+        const content = f.file.contentType === 'application/pdf' ? SMALL_PDF : text;
+        form.append(f.name, new File([content], f.value, { type: f.file.contentType ?? 'text/plain' }));
       } else form.append(f.name, f.value);
     }
     // Serialised through a Request, as curl sends it: a boundary in Content-Type and a Content-Length.
@@ -341,8 +373,8 @@ describeDb('the examples of every operation', (getDb) => {
         }
         responseExamples++;
         const schema = responseSchema(routes.get(id)!.route, r.status);
-        for (const issue of issuesOf(schema!, r.example))
-          problems.push(`${id} ${r.status} example: ${issue}`);
+        if (!schema) continue; // a file (the attachment downloads): no JSON schema to match
+        for (const issue of issuesOf(schema, r.example)) problems.push(`${id} ${r.status} example: ${issue}`);
       }
     }
     expect(problems).toEqual([]);
@@ -350,7 +382,15 @@ describeDb('the examples of every operation', (getDb) => {
   });
 
   it('each example request, with the placeholders swapped for the demo workspace, gets a documented success and a body that matches its schema', async () => {
-    const t = makeTestApp(getDb(), { PUBLIC_URL: 'http://localhost:3000' });
+    // Attachments on: files in a temporary directory, a scanner no example reaches (the fixture's file is
+    // marked clean as the scan job would).
+    const files = createDiskFileStore(mkdtempSync(join(tmpdir(), 'examples-files-')));
+    const t = makeTestApp(
+      getDb(),
+      { PUBLIC_URL: 'http://localhost:3000', CLAMD_URL: 'tcp://127.0.0.1:9' },
+      undefined,
+      { files },
+    );
     const doc = await loadDocument(t);
     const routes: Routes = new Map((await contractOperations()).map((c) => [c.operationId, c]));
     const fx = await fixtures(t);
@@ -372,7 +412,12 @@ describeDb('the examples of every operation', (getDb) => {
         if (text !== '') outcomes.push(`${id}: ${res.status} has a body the document does not declare`);
         continue;
       }
-      const schema = responseSchema(routes.get(id)!.route, success.status)!;
+      const schema = responseSchema(routes.get(id)!.route, success.status);
+      if (!schema) {
+        // A file: the download answers its bytes.
+        if (text === '') outcomes.push(`${id}: ${res.status} answered no file`);
+        continue;
+      }
       for (const issue of issuesOf(schema, JSON.parse(text))) outcomes.push(`${id} ${res.status}: ${issue}`);
     }
     expect(outcomes).toEqual([]);

@@ -548,6 +548,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/attachments/{attachmentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a clean attachment (staff)
+         * @description For a member with conversations.manage, through the session (the cookie is the credential; no signed query). A file that is still being scanned, or was blocked, is 404: staff never see a file before it is clean. Content-Type is the type found at upload; Content-Disposition `inline` for images, `attachment` for PDFs (with the file's name); X-Content-Type-Options: nosniff; Content-Security-Policy: default-src 'none'; sandbox; Cache-Control: private, no-store.
+         */
+        get: operations["downloadConversationAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/conversations": {
         parameters: {
             query?: never;
@@ -1368,6 +1388,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/attachments/{attachmentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a clean attachment through its signed link
+         * @description The link from WidgetAttachment.download_url; no visitor token: the signature is the credential (HMAC under a key derived for this purpose only, compared in constant time) and it works for 15 minutes. 403 download_link_invalid for a forged, tampered or expired link (checked before anything is looked up); 404 for a file that is not clean (scanning, blocked or deleted). Content-Type is the type found at upload; Content-Disposition `inline` for images, `attachment` for PDFs (with the file's name); X-Content-Type-Options: nosniff; Content-Security-Policy: default-src 'none'; sandbox; Cache-Control: private, no-store.
+         */
+        get: operations["widgetDownloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/automation-runs": {
         parameters: {
             query?: never;
@@ -1506,6 +1546,26 @@ export interface paths {
         get: operations["widgetGetConversation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/conversations/{conversationId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file to one of the visitor’s conversations
+         * @description multipart/form-data with one part `file`. The file is stored, a message of kind attachment is added (status `scanning`), and a virus scan runs in the background; when it settles the widget gets the realtime frame conversation.updated and fetches the conversation again (clean: a download_url; blocked: never downloadable). 503 attachments_unavailable while the boot config says attachments are off (feature.messaging.attachments off, or no scanner configured); 413 payload_too_large above 10 MiB; 415 unsupported_attachment_type when the content is not PNG, JPEG, GIF, WebP or PDF (the name and the type sent are ignored); 404 for a conversation that is not the visitor’s; 429 above 10 uploads a minute.
+         */
+        post: operations["widgetUploadAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2450,7 +2510,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "unknown_flag";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -4778,6 +4838,13 @@ export interface components {
              * @example http://localhost:8787/demo
              */
             url?: string;
+        };
+        WidgetUploadAttachmentForm: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, GIF, WebP or PDF by its content; at most 10485760 bytes.
+             */
+            file: string;
         };
         WidgetWalkthroughGuide: {
             description: string | null;
@@ -7879,6 +7946,65 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadConversationAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description attachmentId (a malformed id answers 404).
+                 * @example 01m6bp1a2b3c4d5e6f7g8h9j0k
+                 */
+                attachmentId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (the file) */
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13604,6 +13730,65 @@ export interface operations {
             };
         };
     };
+    widgetDownloadAttachment: {
+        parameters: {
+            query: {
+                /** @description Unix seconds, as in download_url. */
+                expires: string;
+                /** @description As in download_url. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description attachmentId (a malformed id answers 404).
+                 * @example 01m6bp1a2b3c4d5e6f7g8h9j0k
+                 */
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (the file) */
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     widgetOpenAutomationRun: {
         parameters: {
             query?: never;
@@ -14328,6 +14513,127 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetUploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description conversationId (a malformed id answers 404).
+                 * @example 01m6bhsk6g9p1cxj2vmzv913b2
+                 */
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "receipt.pdf"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["WidgetUploadAttachmentForm"];
+            };
+        };
+        responses: {
+            /** @description Stored; the scan is running. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "direction": "in",
+                     *         "author_type": "contact",
+                     *         "author_name": null,
+                     *         "kind": "attachment",
+                     *         "body": "receipt.pdf",
+                     *         "attachment": {
+                     *           "id": "01m6bp1a2b3c4d5e6f7g8h9j0k",
+                     *           "name": "receipt.pdf",
+                     *           "type": "application/pdf",
+                     *           "size": 48213,
+                     *           "status": "scanning",
+                     *           "download_url": null
+                     *         },
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WidgetMessage"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The feature or a service it needs is unavailable right now. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,7 @@ const STANDARD_ERRORS = {
   415: 'The request body is not JSON.',
   422: 'The request is invalid; details say where.',
   429: 'Too many requests; see Retry-After.',
+  503: 'The feature or a service it needs is unavailable right now.',
 } as const;
 
 type ErrorStatus = keyof typeof STANDARD_ERRORS;

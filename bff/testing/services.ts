@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import type { DomainProofFetcher } from '../../server-core/automation/domain-proof';
 import type { Db } from '../../server-core/db/db';
+import type { FileStore } from '../../server-core/files/file-store';
 import { type ManualClock, manualClock } from '../../server-core/lib/clock';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -23,7 +24,7 @@ export function makeTestApp(
   db: Db,
   env: Record<string, string> = {},
   start?: string,
-  opts: { domainProof?: DomainProofFetcher } = {},
+  opts: { domainProof?: DomainProofFetcher; files?: FileStore } = {},
 ): TestApp {
   const clock = manualClock(start ?? new Date().toISOString());
   const config = testConfig(env);
@@ -34,6 +35,7 @@ export function makeTestApp(
     logger: silentLogger,
     masterKey: randomBytes(32),
     domainProof: opts.domainProof ?? createDomainProofFetcher({ allowHosts: config.unsafeWebhookAllowHosts }),
+    files: opts.files ?? null,
   });
   return { services, clock, app: buildApp(services) };
 }

@@ -1,5 +1,7 @@
 import type { Logger } from '../../bff/logger';
+import type { VirusScanner } from '../../server-core/attachments/virus-scanner';
 import type { Db } from '../../server-core/db/db';
+import type { FileStore } from '../../server-core/files/file-store';
 import type { Job } from '../../server-core/jobs/jobs';
 import type { Clock } from '../../server-core/lib/clock';
 import type { SecretBox } from '../../server-core/lib/secret-box';
@@ -17,6 +19,8 @@ export interface WorkerDeps {
   webhookTransport: WebhookTransport;
   /** Fills retrieval vectors (EMBED_SOURCE_JOB); a worker without one fails those jobs. */
   embedder?: Embedder;
+  /** Uploaded files (DATA_DIR/files) and the virus scanner (CLAMD_URL) for SCAN_ATTACHMENT_JOB. */
+  attachments?: { store: FileStore; scanner: VirusScanner | null };
 }
 
 /** Runs a job; resolves to JOB_COMPLETED when it marked the job done itself, in its own commit. */

@@ -1,3 +1,4 @@
+import { SCAN_ATTACHMENT_JOB, scanAttachment } from '../../server-core/attachments/scan-attachment';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import {
   CONVERSATION_TIMERS_EVERY_MS,
@@ -32,6 +33,7 @@ export function defaultHandlers(): Record<string, JobHandler> {
     },
     [ATTEMPT_JOB_KIND]: runWebhookAttempt,
     [EMBED_SOURCE_JOB]: runEmbedSource,
+    [SCAN_ATTACHMENT_JOB]: runScanAttachment,
   };
 }
 
@@ -55,6 +57,23 @@ const runEmbedSource: JobHandler = async (job, deps) => {
   );
   for (const dim of dimensions) await ensureVectorIndex(deps.db, dim);
   deps.logger.debug('embedded chunks', { job_id: job.id, source: `${kind}:${id}`, chunks: embedded });
+};
+
+/**
+ * Scans one uploaded attachment (server-core/attachments/scan-attachment.ts). A scanner that is down or
+ * silent throws on every attempt but the last (the job backoff retries); the last blocks the file.
+ */
+const runScanAttachment: JobHandler = async (job, deps) => {
+  const { attachment_id } = job.payload as { attachment_id?: string };
+  if (!job.workspace_id || typeof attachment_id !== 'string')
+    throw new Error('malformed attachment scan job');
+  if (!deps.attachments) throw new Error('this worker has no file store');
+  const outcome = await scanAttachment(
+    { db: deps.db, clock: deps.clock, workspaceId: job.workspace_id, actor: SYSTEM_ACTOR },
+    deps.attachments,
+    { attachmentId: attachment_id, attempt: job.attempts, maxAttempts: job.max_attempts },
+  );
+  deps.logger.info('attachment scanned', { job_id: job.id, attachment_id, ...outcome });
 };
 
 /** Follow-ups once a job is done (the dedupe index allows the next housekeeping run only then). */

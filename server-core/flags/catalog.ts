@@ -39,6 +39,12 @@ export const FLAGS = {
     default: true,
     description: 'A custom launcher icon instead of the bubble.',
   },
+  'feature.messaging.attachments': {
+    built: true,
+    default: true,
+    description:
+      'Conversation attachments in the widget (uploads and downloads); also needs a virus scanner (CLAMD_URL).',
+  },
   'feature.helpcenter.sign_in_url': {
     built: false,
     default: true,

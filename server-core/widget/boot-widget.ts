@@ -1,3 +1,4 @@
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../attachments/attachment-types';
 import type { Ctx } from '../context';
 import type { Db } from '../db/db';
 import type { Flag } from '../flags/catalog';
@@ -14,9 +15,6 @@ import {
   type LauncherSide,
   markWidgetInstalled,
 } from './widget-settings';
-
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The boot config (docs/decisions/widget-api.md, Boot config, lists every field and why). */
 export interface BootConfig {
@@ -51,6 +49,8 @@ export interface BootDeps {
   rateLimiter: RateLimiter;
   /** Signs visitor tokens (visitor-token.ts). */
   visitorTokenKey: Buffer;
+  /** A virus scanner and a file store are configured (CLAMD_URL): attachments can be on. */
+  attachmentsConfigured: boolean;
 }
 
 export interface BootInput {
@@ -131,8 +131,12 @@ export async function bootWidget(deps: BootDeps, input: BootInput): Promise<Boot
       },
       launcher_icon_url: (await flag('feature.messaging.launcher_icon')) ? settings.launcher_icon_url : null,
       logo_url: settings.logo_url,
-      // No attachment scanner is wired yet (CLAMD_URL): uploads stay off, as the spec's gates require.
-      attachments: { enabled: false, max_bytes: ATTACHMENT_MAX_BYTES, types: ATTACHMENT_TYPES },
+      // The same gates as the upload (docs/decisions/attachments.md, The gates).
+      attachments: {
+        enabled: deps.attachmentsConfigured && (await flag('feature.messaging.attachments')),
+        max_bytes: ATTACHMENT_MAX_BYTES,
+        types: [...ATTACHMENT_TYPES],
+      },
       trigger_rules: [],
     },
   };

@@ -15,6 +15,7 @@ import { resolveConversation } from '../../../server-core/conversations/resolve-
 import { snoozeConversation } from '../../../server-core/conversations/snooze-conversation';
 import { tagConversation } from '../../../server-core/conversations/tag-conversation';
 import { untagConversation } from '../../../server-core/conversations/untag-conversation';
+import { withAttachments } from '../../attachments/message-attachments';
 import { cursorPosition, toPageBody } from '../../contract/pagination';
 import * as inbox from '../../contract/portal-conversations';
 import * as sla from '../../contract/sla-targets';
@@ -47,11 +48,17 @@ export function registerPortalConversationRoutes(app: OpenAPIHono<AppEnv>, servi
   });
 
   app.openapi({ ...inbox.getPortalConversation, middleware: guard }, async (c) => {
-    const read = await getPortalConversation(requestCtx(c, services), id(c));
-    return c.json(
-      { data: { ...ok(read.conversation), messages: read.messages.map(inbox.portalMessageJson) } },
-      200,
+    const ctx = requestCtx(c, services);
+    const read = await getPortalConversation(ctx, id(c));
+    // Attachments with a download link only while clean (the staff download needs the session).
+    const message = await withAttachments(
+      services,
+      ctx.workspaceId,
+      read.messages,
+      'staff',
+      inbox.portalMessageJson,
     );
+    return c.json({ data: { ...ok(read.conversation), messages: read.messages.map(message) } }, 200);
   });
 
   app.openapi({ ...inbox.replyToConversation, middleware: guard }, async (c) => {

@@ -7,6 +7,7 @@ import * as boot from '../../contract/widget-boot';
 import type { AppEnv } from '../../env';
 import { bearerVisitorToken } from '../../middleware/visitor';
 import type { Services } from '../../services';
+import { attachmentsConfigured } from './attachments';
 
 /** An Origin other than the service's own is a customer page: its first boot marks the widget installed. */
 function isCustomerPage(c: Context<AppEnv>, publicUrl: string): boolean {
@@ -19,7 +20,11 @@ export function registerWidgetBootRoute(app: OpenAPIHono<AppEnv>, services: Serv
   app.openapi(boot.widgetBoot, async (c) => {
     const { website_id } = c.req.valid('query');
     const result = await bootWidget(
-      { ...services, visitorTokenKey: services.keys.visitorToken },
+      {
+        ...services,
+        visitorTokenKey: services.keys.visitorToken,
+        attachmentsConfigured: attachmentsConfigured(services),
+      },
       {
         websiteId: website_id.toLowerCase(),
         token: bearerVisitorToken(c.req.header('Authorization')),

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../env';
 import { requireJsonBody } from '../../middleware/body';
 import { widgetCors } from '../../middleware/cors';
 import type { Services } from '../../services';
+import { isAttachmentUploadPath, registerWidgetAttachmentRoutes } from './attachments';
 import { registerWidgetAutomationRunRoutes } from './automation-runs';
 import { registerWidgetBootRoute } from './boot';
 import { registerWidgetConversationRoutes } from './conversations';
@@ -19,7 +20,7 @@ import { registerWidgetTrackRoute } from './track';
 /** Every endpoint the widget calls, under /widget: CORS-open, JSON bodies, visitor-token auth. */
 export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   app.use('/widget/*', widgetCors());
-  app.use('/widget/*', requireJsonBody());
+  app.use('/widget/*', requireJsonBody(isAttachmentUploadPath));
   registerWidgetInstallRoute(app, services);
   registerWidgetBootRoute(app, services);
   registerWidgetIdentifyRoute(app, services);
@@ -31,5 +32,6 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetExperienceDecisionRoutes(app, services);
   registerWidgetExperienceSeenRoutes(app, services);
   registerWidgetAutomationRunRoutes(app, services);
+  registerWidgetAttachmentRoutes(app, services);
   registerWidgetConversationRoutes(app, services);
 }

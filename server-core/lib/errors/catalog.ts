@@ -82,6 +82,9 @@ export interface ErrorDetailsByCode {
   invalid_page_url: { field: string };
   unsupported_upload_type: { media_type: string | null; supported: readonly string[] };
   upload_has_no_text: { field: string };
+  unsupported_attachment_type: { supported: readonly string[] };
+  attachments_unavailable: NoDetails;
+  download_link_invalid: NoDetails;
   not_sessioned: NoDetails;
   sessioned: NoDetails;
   experience_archived: { experience_id: string };
@@ -397,6 +400,24 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'The file holds no text to index.',
     meaning: 'An uploaded file holds no text.',
     details: { field: 'always `file`' },
+  },
+  unsupported_attachment_type: {
+    message: 'Attach a PNG, JPEG, GIF, WebP or PDF file.',
+    meaning:
+      'An attachment whose content is not one of the five types (judged by its first bytes, never by its name or the type sent), a truncated header, or a file that also carries HTML or script.',
+    details: { supported: 'the media types accepted' },
+  },
+  attachments_unavailable: {
+    message: 'Attachments are not available here right now.',
+    meaning:
+      'An upload while the workspace has attachments switched off (feature.messaging.attachments) or the service has no virus scanner configured (CLAMD_URL): the same gates as the boot config.',
+    details: {},
+  },
+  download_link_invalid: {
+    message: 'This download link is not valid or has expired. Open the conversation again for a new link.',
+    meaning:
+      'A download link whose signature does not match, or whose expiry is past (links work for 15 minutes) or further ahead than any link the service issues.',
+    details: {},
   },
   not_sessioned: {
     message: 'This experience type has no sessions.',
