@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, FrameLocator, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ClamdPeer, startClamdPeer } from '../runtime/testing/clamd-peer';
@@ -47,6 +48,30 @@ afterAll(async () => {
   await peer?.close();
 });
 
+/** A solid-colour RGB PNG of this size (a preview a person can see in the screenshots). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill([r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array(height).fill(row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A visitor in a conversation of a fresh workspace on this server, and staff of that workspace. */
 async function inConversation(path: string, first: string) {
   const ws = await seedWorkspace(server.dataDir);
@@ -84,13 +109,14 @@ const staffFiles = async (team: Awaited<ReturnType<typeof staff>>, wsId: string,
 
 it('a clean image shows as a preview and a clean PDF as a download link, both served from signed links', async () => {
   const { ws, team, w, frame, conversation } = await inConversation('/files/clean', 'Here are my files.');
-  await attach(w.page, frame, { name: 'photo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  const photo = png(160, 100, [46, 125, 200]);
+  await attach(w.page, frame, { name: 'photo.png', mimeType: 'image/png', buffer: photo });
   const image = messages(frame).getByRole('img', { name: 'photo.png' });
   await image.waitFor();
   // Loaded cross-origin under the page's img-src.
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBe(1);
+    .toBe(160);
   const uploads = w.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/attachments'));
   expect(uploads.map((r) => r.status)).toEqual([201]);
 
@@ -124,6 +150,7 @@ it('an EICAR file is blocked: "File blocked", no link for the visitor, nothing f
   await messages(frame).getByText('File blocked', { exact: true }).waitFor();
   expect(await messages(frame).getByText('eicar.pdf', { exact: true }).count()).toBe(1);
   expect(await messages(frame).getByRole('link').count()).toBe(0);
+  await w.page.screenshot({ path: join(SHOTS, 'chat-light-blocked.png') });
   const [file] = await staffFiles(team, ws.workspaceId, conversation.id);
   expect(file).toMatchObject({ status: 'blocked', download_url: null });
   await expect(

@@ -102,13 +102,13 @@ color:var(--accent);font-weight:600;cursor:pointer;border-radius:8px}
 white-space:pre-wrap;overflow-wrap:anywhere;text-align:left}
 .msgs .me p{background:var(--brand);color:var(--on-brand);box-shadow:none}
 .msgs .system p{background:none;box-shadow:none}
-.msgs .file{display:inline-flex;align-items:center;gap:8px;color:var(--fg)}
+.msgs .file{display:inline-flex;flex-wrap:wrap;align-items:center;gap:2px 8px;color:var(--fg)}
 .msgs a.file{color:var(--accent);text-decoration:underline;text-underline-offset:2px}
 .file svg{width:16px;height:16px}
-.file em{font-style:normal;color:var(--muted);font-size:13px}
+.file em{flex-basis:100%;font-style:normal;color:var(--muted);font-size:13px}
 .file.blocked em{color:#d92d20;font-weight:600}
 @media (prefers-color-scheme:dark){.file.blocked em{color:#ff8a80}}
-.msgs .me .file{background:var(--card)}
+.msgs .me .file{background:var(--card);color:var(--fg)}
 .preview img{display:block;max-width:100%;max-height:220px;border-radius:12px;box-shadow:0 0 0 1px var(--line)}
 .composer{display:flex;align-items:flex-end;gap:4px;margin-top:auto;padding:6px 6px 6px 12px;position:sticky;bottom:0}
 .msgs+.status,.csat{margin-top:12px}
