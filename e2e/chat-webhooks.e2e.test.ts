@@ -76,7 +76,8 @@ it('conversation.created, message_received, tagged (once per real change), resol
   const ours = hooks.received.filter((e) => e.type !== 'contact.created');
   const count = (type: string) => ours.filter((e) => e.type === type).length;
   expect(count('conversation.created')).toBe(1);
-  expect(count('conversation.message_received')).toBeGreaterThanOrEqual(1);
+  // Inbound messages only: the visitor's one (staff's reply is not "received").
+  expect(count('conversation.message_received')).toBe(1);
   expect(count('conversation.tagged')).toBe(1);
   expect(count('conversation.resolved')).toBe(1);
   expect(count('ticket.opened')).toBe(1);
@@ -91,6 +92,10 @@ it('conversation.created, message_received, tagged (once per real change), resol
     kind: 'conversation',
   });
   expect(ours.find((e) => e.type === 'ticket.opened')!.data).toMatchObject({ priority: 'high' });
+  expect(ours.find((e) => e.type === 'conversation.tagged')!.data).toMatchObject({
+    conversation_id: conversation.id,
+    source: 'human',
+  });
   expect(w.errors).toEqual([]);
   expect(w.warnings).toEqual([]);
   await w.close();
