@@ -1,4 +1,5 @@
 import { apiBench } from './api.bench';
+import { chatBench } from './chat.bench';
 import { experiencesBench } from './experiences.bench';
 import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   retrieval: retrievalBench,
   experiences: experiencesBench,
   mcp: mcpBench,
+  chat: chatBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE } from '../bff/realtime/protocol';
 import { openReadySocket, type TestSocket } from '../runtime/testing/realtime-client';
 import { openPostgres } from '../server-core/db/adapters/postgres';
 import type { Db } from '../server-core/db/db';
@@ -83,9 +82,13 @@ describe.runIf(url)('realtime across two server processes on one Postgres (DATAB
     for (const s of [v1OnA, v1OnB, v2OnB]) expect(await s.next('experience.unpublished')).toEqual(broadcast);
     await v3OnA.none('experience.unpublished', 300);
 
-    // A flag switched off on one database closes the workspace's sockets on every node.
+    // feature.experiences.core switched off: the sockets stay open on every node for live conversations
+    // (docs/decisions/conversations.md, Realtime). A staff reply's frame still reaches both of v1's tabs.
     await setFlag(db, one.id, 'feature.experiences.core', false, new Date());
-    for (const s of [v1OnA, v1OnB, v2OnB]) expect((await s.closed).code).toBe(CLOSE.disabled);
-    expect(v3OnA.ws.readyState).toBe(v3OnA.ws.OPEN);
+    const reply = { type: 'conversation.message', conversation_id: 'c1', message_id: 'm1' } as const;
+    await notifyWidgets(db, { workspaceId: one.id, visitorId: v1.id }, reply);
+    expect(await v1OnA.next('conversation.message')).toEqual(reply);
+    expect(await v1OnB.next('conversation.message')).toEqual(reply);
+    for (const s of [v1OnA, v1OnB, v2OnB, v3OnA]) expect(s.ws.readyState).toBe(s.ws.OPEN);
   });
 });

@@ -21,3 +21,29 @@ describe('the start banner', () => {
     expect(printed({ ms: 1_500, db: 'postgres' })).toMatch(/Postgres via DATABASE_URL; ready in 1\.5 s\)$/);
   });
 });
+
+describe('the start banner on the demo', () => {
+  afterEach(() => vi.restoreAllMocks());
+  it('prints the owner and the staff logins, and how to reply as staff', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    printBanner({
+      config,
+      url: 'http://127.0.0.1:8787',
+      ms: 1_000,
+      db: 'pglite',
+      demo: {
+        workspaceId: 'ws1',
+        websiteId: 'web1',
+        ownerEmail: 'owner@demo.test',
+        ownerPassword: 'owner-pass',
+        apiKey: 'key',
+        staffEmail: 'staff@demo.test',
+        staffPassword: 'staff-pass',
+      },
+    });
+    const text = String(log.mock.calls.at(-1)?.[0]);
+    expect(text).toContain('owner login    owner@demo.test / owner-pass');
+    expect(text).toContain('staff login    staff@demo.test / staff-pass');
+    expect(text).toContain('npm run ops -- reply ws1 <conversationId>');
+  });
+});

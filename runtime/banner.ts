@@ -1,5 +1,5 @@
 import type { Config } from '../bff/config';
-import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
+import type { DemoWorkspace } from '../server-core/setup/demo-seed';
 
 export const DEBUG_HINT = 'Set LOG_LEVEL=debug for the stack trace.';
 
@@ -9,7 +9,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function printBanner(input: {
   config: Config;
   url: string;
-  demo: SeededWorkspace | null;
+  demo: DemoWorkspace | null;
   ms: number;
   db: string;
   /** On the embedded database's first start, the part of `ms` that created it. */
@@ -39,10 +39,15 @@ export function printBanner(input: {
       `    workspace id   ${demo.workspaceId}`,
       `    website id     ${demo.websiteId}`,
       `    owner login    ${demo.ownerEmail} / ${demo.ownerPassword}`,
+      `    staff login    ${demo.staffEmail} / ${demo.staffPassword}   (role member: answers conversations)`,
       `    API key        ${demo.apiKey}`,
       '',
       `  Try: curl -s -X POST ${base}/api/v1/auth/login -H 'content-type: application/json' \\`,
       `         -d '{"email":"${demo.ownerEmail}","password":"${demo.ownerPassword}"}'`,
+      '',
+      `  Chat: open ${base}/demo, start a conversation in the widget's Chat tab, then reply as staff with`,
+      `         npm run ops -- reply ${demo.workspaceId} <conversationId> "Hello from staff"`,
+      `       (the conversation id: GET /api/v1/conversations with the API key, or the portal's listPortalConversations)`,
     );
   } else if (config.demo) {
     lines.push('', `  The demo workspace exists, but its credentials file is gone from ${config.dataDir}.`);

@@ -11,9 +11,9 @@ import { ensureDemoAutomation } from '../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../server-core/setup/demo-content';
 import { ensureDemoExperiences } from '../server-core/setup/demo-experiences';
 import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
+import type { DemoWorkspace } from '../server-core/setup/demo-seed';
 import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
-import type { SeededWorkspace } from '../server-core/setup/seed-workspace';
 import { boot, workerDeps, workerOptions } from './boot';
 import { createDiskFileStore, filesDir } from './files/disk-file-store';
 import { createDomainProofFetcher } from './http/domain-proof-fetcher';
@@ -29,7 +29,7 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Db;
-  demo: SeededWorkspace | null;
+  demo: DemoWorkspace | null;
   /** Set on the embedded database's first start: how long creating it took. */
   createdDatabaseMs: number | null;
   /** The widget realtime sockets of this process. */
@@ -57,7 +57,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const booted = await boot(opts);
   const { db, clock, embedder } = booted;
   try {
-    let demo: SeededWorkspace | null = null;
+    let demo: DemoWorkspace | null = null;
     if (config.demo) {
       // The credentials file is the only copy of the demo's password and key: DATA_DIR must exist before
       // the seed commits (on Postgres nothing else may have created it: no lock, and SECRET_KEY given).

@@ -9,6 +9,7 @@ export function opsUsage(): string {
        npm run ops -- help-center-host list <workspaceId>
        npm run ops -- verified-domain add <workspaceId> <domain>   (verified on the operator's word, no fetch)
        npm run ops -- verified-domain list <workspaceId>
+       npm run ops -- reply <workspaceId> <conversationId> <text>   (a staff reply, as the workspace's member-role user)
 
 flags:
 ${BUILT_FLAGS.map((name) => `  ${name.padEnd(34)} default ${FLAGS[name].default ? 'on ' : 'off'}  ${FLAGS[name].description}`).join('\n')}`;

@@ -47,6 +47,17 @@ if (command === 'verified-domain') {
   }
   process.exit(0);
 }
+if (command === 'reply') {
+  const [, ws, conversationId, ...words] = process.argv.slice(2);
+  const text = words.join(' ').trim();
+  if (!ws || !conversationId || !text) fail(USAGE);
+  try {
+    console.log(JSON.stringify(await runOps({ command: 'reply', workspaceId: ws, conversationId, text })));
+  } catch (err) {
+    fail(`ops failed: ${(err as Error).message}`);
+  }
+  process.exit(0);
+}
 if (command === 'widget' && workspaceId) {
   const settings: Record<string, string | null> = {};
   for (const arg of process.argv.slice(4)) {

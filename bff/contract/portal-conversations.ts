@@ -350,7 +350,7 @@ export const untagConversation = createRoute({
   path: `${base}/conversations/{conversationId}/tags/{tag}`,
   tags: [TAG],
   summary: 'Remove a tag',
-  description: `conversation.tagged (source human) goes out only when the tag was there. ${PERMISSION}`,
+  description: `conversation.tagged (source human) goes out; a tag the conversation does not carry is 404. ${PERMISSION}`,
   security: PORTAL_SESSION,
   request: {
     params: conversationParams.extend({

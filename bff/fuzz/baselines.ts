@@ -269,6 +269,28 @@ const OVERRIDES: Record<string, Override> = {
     body.url = 'https://app.example.com/team';
     body.page = { password_field: false, card_number_field: false };
   },
+  // Conversations: a member to assign, a future snooze, the seeded contact, the conversation asked for a rating.
+  assignConversation: (_b, w, body) => {
+    body.assignee_id = w.own.fixtures.ownerUserId;
+  },
+  snoozeConversation: (_b, w, body) => {
+    body.until = new Date(w.t.clock.now().getTime() + 86_400_000).toISOString();
+  },
+  openTicket: (_b, w, body) => {
+    body.contact_id = w.own.params.contactId;
+  },
+  requestConversationRating: (b, w) => {
+    b.path.conversationId = w.own.fixtures.ratedConversationId;
+  },
+  widgetRateConversation: (b, w) => {
+    b.path.conversationId = w.own.fixtures.ratedConversationId;
+  },
+  listPortalConversations: (b) => {
+    b.query = b.query.filter(([k]) => k === 'cursor' || k === 'limit');
+  },
+  putSlaTargets: (_b, _w, body) => {
+    body.targets = [{ priority: 'high', first_response_minutes: 60, resolution_minutes: 480 }];
+  },
 };
 
 /** A definition's window is open (the generated one starts and ends at the same moment). */

@@ -6,7 +6,13 @@ import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
-import { appendMessage, createConversation } from '../../server-core/conversations/write-conversations';
+import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
+import { tagConversation } from '../../server-core/conversations/tag-conversation';
+import {
+  appendMessage,
+  createConversation,
+  resolveConversation,
+} from '../../server-core/conversations/write-conversations';
 import type { Db } from '../../server-core/db/db';
 import { createExperience } from '../../server-core/experiences/create-experience';
 import type { ProgramContent, TourContent } from '../../server-core/experiences/definition';
@@ -71,6 +77,9 @@ export interface Tenant {
     /** A published guide of its own for automation (updateGuide replaces the steps of params.guideId), and its first step. */
     automationGuideId: string;
     guideStepId: string;
+    /** A resolved conversation of the contact whose rating staff asked for, and the owner's user id. */
+    ratedConversationId: string;
+    ownerUserId: string;
   };
 }
 
@@ -166,6 +175,14 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     authorType: 'contact',
     body: 'Hello',
   });
+  const rated = await createConversation(ctx, { contactId: contact.id, channel: 'widget' });
+  await resolveConversation(ctx, rated.id);
+  await requestConversationRating(ctx, rated.id);
+  await tagConversation(ctx, { conversationId: conversation.id, tag: `fuzz-${label}` });
+  const [owner] = await db.query<{ user_id: string }>(
+    "select user_id from memberships where workspace_id = $1 and role = 'owner'",
+    [ws],
+  );
   const experience = await publishExperience(
     ctx,
     (
@@ -340,6 +357,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       domainId: domain.domain.id,
       runId: String(run.data.id),
       attachmentId,
+      tag: `fuzz-${label}`,
     },
     fixtures: {
       spareExperienceId: spare.id,
@@ -355,6 +373,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       surveySessionId: String(surveySession.data.id),
       automationGuideId: String(automationGuide.data.id),
       guideStepId: guideStep!.id,
+      ratedConversationId: rated.id,
+      ownerUserId: owner!.user_id,
     },
   };
 }

@@ -61,6 +61,7 @@ import { OPENAPI_PATH } from './document';
 
 /** Run after the others: each changes state an earlier example relies on. */
 const LAST = [
+  'untagConversation', // tagConversation's example adds the tag it removes
   'widgetCloseAutomationRun', // the run's step example records on it first
   'removeVerifiedDomain',
   'publishExperience', // a new live version: the widget examples open sessions on the one before

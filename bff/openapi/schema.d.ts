@@ -800,7 +800,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a tag
-         * @description conversation.tagged (source human) goes out only when the tag was there. Permission `conversations.manage`.
+         * @description conversation.tagged (source human) goes out; a tag the conversation does not carry is 404. Permission `conversations.manage`.
          */
         delete: operations["untagConversation"];
         options?: never;

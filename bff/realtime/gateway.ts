@@ -13,8 +13,14 @@ import {
   parseClientMessage,
 } from './protocol';
 
-/** The flag that switches realtime on for a workspace (with the rest of in-app experiences). */
+/**
+ * The flag of in-app experiences: their frames reach a workspace's sockets only while it is on. The socket
+ * itself serves live conversations whatever it says (docs/decisions/conversations.md, Realtime).
+ */
 export const REALTIME_FLAG: Flag = 'feature.experiences.core';
+
+/** Frames of live conversations: delivered whatever REALTIME_FLAG says. */
+export const isConversationFrame = (type: string): boolean => type.startsWith('conversation.');
 
 /** Ends a socket without a closing handshake. */
 const DROP = 0;
@@ -38,9 +44,9 @@ export interface RealtimeConnection {
 
 /**
  * The protocol side of widget realtime, framework-free: authenticates sockets (a visitor token within
- * the deadline, the workspace's flag on), files them in the node's hub, delivers what this node hears on
- * WIDGET_REALTIME_CHANNEL to the sockets it is for, and closes a workspace's sockets when its flag goes
- * off. The host (runtime/realtime-server.ts) owns the network: handshakes, keepalive pings, shutdown.
+ * the deadline), files them in the node's hub, delivers what this node hears on WIDGET_REALTIME_CHANNEL to
+ * the sockets it is for: conversation frames always, experience frames only while the workspace's
+ * feature.experiences.core is on. The host (runtime/realtime-server.ts) owns the network: handshakes, keepalive pings, shutdown.
  */
 export function createRealtimeGateway(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'logger' | 'keys' | 'flags'>,
@@ -52,16 +58,21 @@ export function createRealtimeGateway(
     maxPerVisitor: MAX_SOCKETS_PER_VISITOR,
   });
   const ends = new Map<RealtimeSocket, (code: number, reason: string) => void>();
+  /** Whether experience frames go to a workspace's sockets: read at each auth, kept current by flag NOTIFYs. */
+  const experiencesOn = new Map<string, boolean>();
   let stopping = false;
 
-  async function authenticate(token: string): Promise<RealtimeIdentity | 'invalid' | 'disabled'> {
+  async function authenticate(token: string): Promise<RealtimeIdentity | 'invalid'> {
     const visitor = await findVisitor(
       { db: services.db, visitorTokenKey: services.keys.visitorToken },
       token,
       services.clock.now(),
     );
     if (!visitor) return 'invalid';
-    if (!(await services.flags.isEnabled(visitor.workspaceId, REALTIME_FLAG))) return 'disabled';
+    experiencesOn.set(
+      visitor.workspaceId,
+      await services.flags.isEnabled(visitor.workspaceId, REALTIME_FLAG),
+    );
     return { workspaceId: visitor.workspaceId, visitorId: visitor.id, contactId: visitor.contactId };
   }
 
@@ -105,7 +116,6 @@ export function createRealtimeGateway(
       }
       if (ended) return;
       if (result === 'invalid') return end(CLOSE.invalidToken, 'invalid visitor token');
-      if (result === 'disabled') return end(CLOSE.disabled, 'realtime is off for this workspace');
       if (!hub.register(socket, result)) return end(CLOSE.tooMany, 'too many sockets for this visitor');
       clearTimeout(deadline);
       send({ type: 'ready' });
@@ -138,6 +148,7 @@ export function createRealtimeGateway(
       });
       return 0;
     }
+    if (!isConversationFrame(envelope.m.type) && experiencesOn.get(envelope.w) !== true) return 0;
     const text = JSON.stringify(envelope.m);
     let sent = 0;
     for (const socket of hub.recipients(envelope)) {
@@ -152,11 +163,16 @@ export function createRealtimeGateway(
     return sent;
   }
 
-  /** A workspace's flags changed: its sockets close if realtime is now off for it. */
+  /**
+   * A workspace's flags changed: experience frames stop (or resume) for its sockets, which stay open for
+   * live conversations.
+   */
   async function flagsChanged(workspaceId: string): Promise<void> {
-    if (hub.ofWorkspace(workspaceId).length === 0) return;
-    if (await isFlagEnabled(services.db, workspaceId, REALTIME_FLAG)) return;
-    for (const socket of hub.ofWorkspace(workspaceId)) ends.get(socket)?.(CLOSE.disabled, 'realtime is off');
+    if (hub.ofWorkspace(workspaceId).length === 0) {
+      experiencesOn.delete(workspaceId);
+      return;
+    }
+    experiencesOn.set(workspaceId, await isFlagEnabled(services.db, workspaceId, REALTIME_FLAG));
   }
 
   return {

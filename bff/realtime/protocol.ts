@@ -19,7 +19,11 @@ export const CLOSE = {
   badMessage: 4400,
   /** The visitor token is unknown, malformed, forged or expired (the HTTP 401 of the widget endpoints). */
   invalidToken: 4401,
-  /** feature.experiences.core is off for the workspace (the HTTP 404 of a flagged-off route). */
+  /**
+   * Realtime is off for the workspace. Not sent since issue 16: the socket serves live conversations
+   * whatever feature.experiences.core says (docs/decisions/conversations.md, Realtime); the widget still
+   * stops on it.
+   */
   disabled: 4404,
   /** No `auth` within the deadline after connecting. */
   authTimeout: 4408,

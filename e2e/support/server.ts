@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 
 export interface ChildServer {
   url: string;
+  /** The server process (its memory: /proc/<pid>/status). */
+  pid: number;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   output: () => string;
@@ -85,6 +87,7 @@ export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     dataDir,
     env,
     output: () => out,
@@ -102,6 +105,8 @@ export function demoCredentials(dataDir: string): {
   ownerEmail: string;
   ownerPassword: string;
   apiKey: string;
+  staffEmail: string;
+  staffPassword: string;
 } {
   return JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8'));
 }

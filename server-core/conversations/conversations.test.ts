@@ -207,7 +207,11 @@ describeDb('conversations', (getDb) => {
     ).toBe(member.id);
     await tagConversation(staff, { conversationId: conv.id, tag: ' Billing ' });
     await tagConversation(staff, { conversationId: conv.id, tag: 'billing' });
-    await untagConversation(staff, { conversationId: conv.id, tag: 'nothing' });
+    await expect(untagConversation(staff, { conversationId: conv.id, tag: 'nothing' })).rejects.toMatchObject(
+      {
+        code: 'not_found',
+      },
+    );
     expect((await events()).filter((e) => e.type === 'conversation.tagged')).toEqual([
       {
         type: 'conversation.tagged',

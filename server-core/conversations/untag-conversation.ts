@@ -1,10 +1,11 @@
 import type { Ctx } from '../context';
+import { notFound } from '../lib/errors';
 import { emitEvent } from '../outbox/emit-event';
 import { CONVERSATION_COLUMNS, type Conversation } from './conversation';
 import { lockConversation } from './conversation-lock';
 import { normalizeTag } from './conversation-tag';
 
-/** untagConversation: removes a tag; conversation.tagged (source human) only when it was there. */
+/** untagConversation: removes a tag (404 when the conversation does not carry it); conversation.tagged (source human). */
 export async function untagConversation(
   ctx: Ctx,
   input: { conversationId: string; tag: string },
@@ -12,7 +13,7 @@ export async function untagConversation(
   const tag = normalizeTag(input.tag);
   return ctx.db.tx(async (db) => {
     const current = await lockConversation(db, ctx.workspaceId, input.conversationId);
-    if (!current.tags.includes(tag)) return current;
+    if (!current.tags.includes(tag)) throw notFound('tag');
     const now = ctx.clock.now();
     const [row] = await db.query<Conversation>(
       `update conversations set tags = array_remove(tags, $3::text), updated_at = $4

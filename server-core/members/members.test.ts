@@ -43,6 +43,10 @@ describeDb('members and sessions', (getDb) => {
     expect(roleHas('admin', 'billing.manage')).toBe(false);
     expect(roleHas('admin', 'workspace.delete')).toBe(false);
     expect(roleHas('member', 'api_keys.manage')).toBe(false);
+    // Answering customers is every role's work (issue 16); the SLA targets stay a setting.
+    for (const role of ['owner', 'admin', 'member'] as const)
+      expect(roleHas(role, 'conversations.manage')).toBe(true);
+    expect(roleHas('member', 'settings.manage')).toBe(false);
   });
 
   it('signs in with the right password and stores only a hash of the session token', async () => {

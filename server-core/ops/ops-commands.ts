@@ -1,5 +1,6 @@
 import { addOperatorVerifiedDomain } from '../automation/add-operator-verified-domain';
 import type { VerifiedDomain } from '../automation/verified-domain';
+import { replyToConversation } from '../conversations/reply-to-conversation';
 import type { Db } from '../db/db';
 import { isBuiltFlag, isFlag } from '../flags/catalog';
 import { setFlag } from '../flags/flags';
@@ -29,14 +30,16 @@ export type OpsCommand =
       settings: WidgetSettingsPatch;
     }
   | { command: 'help-center-host'; action: 'add' | 'remove' | 'list'; workspaceId: string; host?: string }
-  | { command: 'verified-domain'; action: 'add' | 'list'; workspaceId: string; domain?: string };
+  | { command: 'verified-domain'; action: 'add' | 'list'; workspaceId: string; domain?: string }
+  | { command: 'reply'; workspaceId: string; conversationId: string; text: string };
 
 export type OpsResult =
   | SeededWorkspace
   | { workspaceId: string; flag: string; enabled: boolean }
   | { workspaceId: string; widget: Omit<WidgetSettings, 'installed_at' | 'updated_at'> }
   | { workspaceId: string; helpCenterHosts: string[] }
-  | { workspaceId: string; verifiedDomains: Pick<VerifiedDomain, 'id' | 'domain' | 'status'>[] };
+  | { workspaceId: string; verifiedDomains: Pick<VerifiedDomain, 'id' | 'domain' | 'status'>[] }
+  | { workspaceId: string; conversationId: string; messageId: string; author: string | null };
 
 async function existingWorkspace(db: Db, id: string): Promise<string> {
   const workspaceId = parseUlid(id);
@@ -93,6 +96,27 @@ export async function runOpsCommand(db: Db, clock: Clock, cmd: OpsCommand): Prom
         [workspaceId],
       );
       return { workspaceId, verifiedDomains: rows };
+    }
+    case 'reply': {
+      // Staff's reply from a terminal (the demo has no inbox UI): as the workspace's first member of role
+      // member (the demo's staff login), else as the system. The widget hears it like any staff reply.
+      const workspaceId = await existingWorkspace(db, cmd.workspaceId);
+      const conversationId = parseUlid(cmd.conversationId);
+      if (!conversationId) throw new DomainError('not_found', {}, `No conversation ${cmd.conversationId}.`);
+      const [staff] = await db.query<{ user_id: string }>(
+        `select user_id from memberships where workspace_id = $1 and role = 'member' order by created_at, user_id limit 1`,
+        [workspaceId],
+      );
+      const message = await replyToConversation(
+        {
+          db,
+          clock,
+          workspaceId,
+          actor: staff ? { type: 'user', id: staff.user_id } : { type: 'system', id: null },
+        },
+        { conversationId, body: cmd.text },
+      );
+      return { workspaceId, conversationId, messageId: message.id, author: message.author_name };
     }
     case 'widget': {
       // The same fields as updateWidgetSettings (the staff console's operation), for operators.
