@@ -151,8 +151,37 @@ describeDb(
         const staffPath = `/api/v1/workspaces/${ws.id}/attachments/${data.attachment.id}/download`;
         expect((await t.app.request(staffPath, { headers: staff.headers })).status).toBe(404);
 
+        // The conversation lists it as scanning, for the visitor and for staff, without a link.
+        const readWidget = async () => {
+          const res = await t.app.request(`/widget/conversations/${conversationId}`, {
+            headers: { Authorization: `Bearer ${visitor.token}` },
+          });
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { data: { messages: UploadAnswer['data'][] } };
+          return body.data.messages.find((m) => m.id === data.id)!.attachment;
+        };
+        const readStaff = async () => {
+          const res = await t.app.request(`/api/v1/workspaces/${ws.id}/conversations/${conversationId}`, {
+            headers: staff.headers,
+          });
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { data: { messages: UploadAnswer['data'][] } };
+          return body.data.messages.find((m) => m.id === data.id)!.attachment;
+        };
+        expect(await readWidget()).toMatchObject({ status: 'scanning', download_url: null });
+        expect(await readStaff()).toMatchObject({ status: 'scanning', download_url: null });
+
         expect(await worker()).toBe(1);
         expect(await row(data.attachment.id)).toMatchObject({ status: 'clean', scan_detail: null });
+        const listed = await readWidget();
+        expect(listed.status).toBe('clean');
+        expect(listed.download_url).toMatch(
+          /\/widget\/attachments\/[0-9a-z]{26}\/download\?expires=\d+&signature=[\w-]{43}$/,
+        );
+        const viaList = await t.app.request(listed.download_url!.replace(t.services.config.publicUrl, ''));
+        expect(viaList.status).toBe(200);
+        expect(Buffer.from(await viaList.arrayBuffer())).toEqual(PNG_1X1);
+        expect((await readStaff()).download_url).toBe(`${t.services.config.publicUrl}${staffPath}`);
         expect(peer.streams.at(-1)).toEqual(PNG_1X1);
         await new Promise((r) => setTimeout(r, 50));
         expect(heard).toContainEqual({
@@ -215,7 +244,7 @@ describeDb(
     });
 
     it('EICAR: blocked, the file deleted, never downloadable', async () => {
-      const { t, ws, root, upload, worker, row } = await setup();
+      const { t, ws, root, upload, worker, row, visitor, conversationId } = await setup();
       const res = await upload(new File([EICAR_PDF], 'invoice.pdf', { type: 'application/pdf' }));
       expect(res.status).toBe(201);
       const { data } = (await res.json()) as UploadAnswer;
@@ -227,6 +256,14 @@ describeDb(
         storage_key: null,
       });
       expect(await readdir(join(root, ws.id))).toEqual([]);
+      const read = await t.app.request(`/widget/conversations/${conversationId}`, {
+        headers: { Authorization: `Bearer ${visitor.token}` },
+      });
+      const listed = ((await read.json()) as { data: { messages: UploadAnswer['data'][] } }).data.messages;
+      expect(listed.find((m) => m.id === data.id)!.attachment).toMatchObject({
+        status: 'blocked',
+        download_url: null,
+      });
       // A correctly signed link changes nothing: blocked is not found.
       const link = widgetDownloadUrl(t.services, data.attachment.id);
       expect((await t.app.request(link.replace(t.services.config.publicUrl, ''))).status).toBe(404);
@@ -328,6 +365,14 @@ describeDb(
       });
       expect(await codeOf(asJson)).toEqual([415, 'unsupported_media_type']);
       expect((await upload(new File([PNG_1X1], 'a.png'), theirs, 'wvt_forged')).status).toBe(401);
+      // A visitor of another workspace: the conversation does not exist for it.
+      const elsewhere = await makeWorkspace(db, t.clock.now(), 'Elsewhere');
+      const other2 = await t.app.request(`/widget/boot?website_id=${elsewhere.website_id}`);
+      const stranger = ((await other2.json()) as { data: { visitor: { token: string } } }).data.visitor.token;
+      expect(await codeOf(await upload(new File([PNG_1X1], 'a.png'), theirs, stranger))).toEqual([
+        404,
+        'not_found',
+      ]);
     });
   },
 );
