@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createBus } from './bus';
 import { type WidgetConversation, type WidgetMessage, watchChat } from './chat';
 import { chatFrame } from './realtime';
@@ -53,22 +53,20 @@ const message = (id: string, author_type: WidgetMessage['author_type'], body: st
 });
 
 /**
- * The service as the widget's call sees it: the conversation as it stands when the request is answered,
- * after `delay` ms for the n-th request.
+ * The service as the widget's call sees it: the conversation as it stands when the request comes in. An
+ * answer is held until `release()` when `hold` is set (the test decides when it comes back).
  */
-function service(conversation: () => WidgetConversation, delays: number[] = []) {
+function service(conversation: () => WidgetConversation, hold = false) {
   const paths: string[] = [];
+  const held: (() => void)[] = [];
   const call = async <T>(_method: string, path: string): Promise<Reply<T>> => {
     paths.push(path);
-    const wait = delays[paths.length - 1] ?? 0;
     const body = { data: structuredClone(conversation()) };
-    await new Promise((r) => setTimeout(r, wait));
+    if (hold) await new Promise<void>((r) => held.push(r));
     return { status: 200, body: body as T };
   };
-  return { call, paths };
+  return { call, paths, release: () => held.shift()?.() };
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 30));
 
 it('fetches the conversation on each frame, hands it to the panel, and fires message:received once per staff message', async () => {
   const events = createBus();
@@ -103,7 +101,7 @@ it('fetches the conversation on each frame, hands it to the panel, and fires mes
     message_id: conv.messages[0]!.id,
   });
   events.emit('realtime', { type: 'ready' });
-  await settle();
+  await vi.waitFor(() => expect(shown).toHaveLength(5));
 
   expect(paths).toEqual(Array(5).fill(`widget/conversations/${C}`));
   expect(fired).toEqual([['message:received', { body: 'Hi, how can we help?' }]]);
@@ -123,14 +121,20 @@ it('hands the answers over in the order of the frames, whatever order they come 
     created_at: '2026-11-27T14:00:00.000Z',
     messages: [],
   });
-  const { call } = service(conv, [20, 0]);
+  const { call, paths, release } = service(conv, true);
   const versions: (number | null)[] = [];
   events.on('conversation', (c) => versions.push((c as WidgetConversation).rating));
   watchChat(events, call, () => {});
   events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
   events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
-  await settle();
-  expect(versions).toEqual([1, 2]);
+  // One fetch at a time: the second waits for the first answer.
+  await vi.waitFor(() => expect(paths).toHaveLength(1));
+  await new Promise((r) => setTimeout(r, 10));
+  expect(paths).toHaveLength(1);
+  release();
+  await vi.waitFor(() => expect(paths).toHaveLength(2));
+  release();
+  await vi.waitFor(() => expect(versions).toEqual([1, 2]));
 });
 
 it('skips a conversation the service does not give (404, or the network down)', async () => {
@@ -146,7 +150,8 @@ it('skips a conversation the service does not give (404, or the network down)', 
   );
   events.emit('realtime', { type: 'conversation.message', conversation_id: C, message_id: M });
   events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
-  await settle();
+  await vi.waitFor(() => expect(statuses).toEqual([]));
+  await new Promise((r) => setTimeout(r, 10));
   expect(shown).toEqual([]);
   expect(fired).toEqual([]);
 });
