@@ -133,17 +133,18 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
         });
       if (parts.surfaces) startSurfaces(w, rt, parts.surfaces);
       // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
-      // Onboarding while a program is delivered; `auto` opens it while one has something to do, else Chat
-      // (Help has no page-pinned content yet). Chat is always offered: every booted visitor may write.
+      // Onboarding while a program is delivered; `auto` opens it while one has something to do, else Help
+      // while the page has unread announcements (matched to this page, listed in Help; the launcher says
+      // so), else Chat. Chat is always offered: every booted visitor may write.
       const settle = () => {
-        const programs = exp?.state.get().programs ?? [];
+        const { programs, decision } = exp?.state.get() ?? { programs: [], decision: null };
         const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: true });
         const now = ui.get();
         const tab = now.open
           ? now.tab
           : resolveDefaultTab(settings.default_tab, tabs, {
               programPending: programs.some((p) => p.done < p.total),
-              pageHasHelp: false,
+              pageHasHelp: (decision?.announcements.unread ?? 0) > 0,
             });
         if (tab !== now.tab || tabs.join() !== now.tabs.join()) ui.set({ tab, tabs });
       };
