@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
 import { CONVERSATION_COLUMNS, type Conversation } from './conversation';
@@ -25,6 +26,15 @@ export async function assignConversation(
       `update conversations set assignee_id = $3, updated_at = $4 where workspace_id = $1 and id = $2
        returning ${CONVERSATION_COLUMNS}`,
       [ctx.workspaceId, input.conversationId, input.assigneeId, ctx.clock.now()],
+    );
+    await recordAudit(
+      { ...ctx, db },
+      {
+        action: 'conversation.assigned',
+        targetType: 'conversation',
+        targetId: input.conversationId,
+        data: { assignee_id: input.assigneeId },
+      },
     );
     return row!;
   });

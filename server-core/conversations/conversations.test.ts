@@ -205,6 +205,13 @@ describeDb('conversations', (getDb) => {
     expect(
       (await assignConversation(staff, { conversationId: conv.id, assigneeId: member.id })).assignee_id,
     ).toBe(member.id);
+    const audit = await getDb().query<{ action: string; actor_id: string; data: Record<string, unknown> }>(
+      "select action, actor_id, data from audit_log where workspace_id = $1 and action = 'conversation.assigned'",
+      [ctx.workspaceId],
+    );
+    expect(audit).toEqual([
+      { action: 'conversation.assigned', actor_id: member.id, data: { assignee_id: member.id } },
+    ]);
     await tagConversation(staff, { conversationId: conv.id, tag: ' Billing ' });
     await tagConversation(staff, { conversationId: conv.id, tag: 'billing' });
     await expect(untagConversation(staff, { conversationId: conv.id, tag: 'nothing' })).rejects.toMatchObject(

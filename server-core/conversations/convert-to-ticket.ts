@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
 import { emitEvent } from '../outbox/emit-event';
@@ -64,6 +65,15 @@ export async function convertToTicket(
       origin: 'conversation',
       opened_at: now.toISOString(),
     });
+    await recordAudit(
+      { ...ctx, db },
+      {
+        action: 'ticket.opened',
+        targetType: 'conversation',
+        targetId: current.id,
+        data: { reference: ticket.reference, priority, origin: 'conversation' },
+      },
+    );
     await notifyWidgets(db, conversationAudience(ctx.workspaceId, current), {
       type: 'conversation.updated',
       conversation_id: current.id,

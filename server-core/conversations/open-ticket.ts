@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
@@ -50,6 +51,12 @@ export async function openTicket(
       contact_id: input.contactId,
       origin: 'portal',
       opened_at: now.toISOString(),
+    });
+    await recordAudit(inTx, {
+      action: 'ticket.opened',
+      targetType: 'conversation',
+      targetId: id,
+      data: { reference: ticket.reference, priority, origin: 'portal' },
     });
     const authorId = staffAuthorId(ctx);
     await appendMessage(inTx, {

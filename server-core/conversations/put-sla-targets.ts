@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import { DomainError } from '../lib/errors';
 import { checkPriority } from './convert-to-ticket';
@@ -47,6 +48,10 @@ export async function putSlaTargets(
         [ctx.workspaceId, r.priority, r.first, r.resolution, now],
       );
     }
+    await recordAudit(
+      { ...ctx, db },
+      { action: 'sla_targets.updated', data: { priorities: rows.map((r) => r.priority) } },
+    );
   });
   return getSlaTargets(ctx);
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit';
 import type { Ctx } from '../context';
 import { emitEvent } from '../outbox/emit-event';
 import { CONVERSATION_COLUMNS, type Conversation } from './conversation';
@@ -31,6 +32,11 @@ export async function releaseConversation(ctx: Ctx, conversationId: string): Pro
       kind: current.kind,
       contact_id: current.contact_id,
       created_at: current.created_at.toISOString(),
+    });
+    await recordAudit(inTx, {
+      action: 'conversation.released',
+      targetType: 'conversation',
+      targetId: current.id,
     });
     return row!;
   });
