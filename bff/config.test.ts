@@ -111,6 +111,30 @@ describe('config', () => {
     );
   });
 
+  it('reads CLAMD_URL (tcp://host:port) and CLAMD_TIMEOUT; attachments are off without a scanner', () => {
+    expect(loadConfig({}).clamd).toBeNull();
+    expect(loadConfig({ CLAMD_URL: 'tcp://127.0.0.1:3310' }).clamd).toEqual({
+      host: '127.0.0.1',
+      port: 3310,
+      timeoutMs: 30_000,
+    });
+    expect(loadConfig({ CLAMD_URL: 'tcp://[::1]:3310', CLAMD_TIMEOUT: '2.5' }).clamd).toEqual({
+      host: '::1',
+      port: 3310,
+      timeoutMs: 2_500,
+    });
+    for (const bad of [
+      'clamd:3310',
+      'http://clamd:3310',
+      'tcp://clamd',
+      'tcp://clamd:0',
+      'unix:///run/clamd.ctl',
+    ]) {
+      expect(() => loadConfig({ CLAMD_URL: bad })).toThrow(/CLAMD_URL must be tcp:\/\/host:port/);
+    }
+    expect(() => loadConfig({ CLAMD_URL: 'tcp://clamd:3310', CLAMD_TIMEOUT: '0' })).toThrow(/CLAMD_TIMEOUT/);
+  });
+
   it('reads the embeddings endpoint: none by default, URL and model together', () => {
     expect(loadConfig({}).embeddings).toBeNull();
     expect(

@@ -47,3 +47,24 @@ describe('the start banner on the demo', () => {
     expect(text).toContain('npm run ops -- reply ws1 <conversationId>');
   });
 });
+
+describe('the start banner on attachments', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const text = (env: Record<string, string>) => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    printBanner({
+      config: loadConfig({ DATA_DIR: '/srv/data', ...env }),
+      url: 'http://x',
+      demo: null,
+      ms: 1,
+      db: 'pglite',
+    });
+    return String(log.mock.calls.at(-1)?.[0]);
+  };
+  it('says whether uploads are scanned, and how to switch them on', () => {
+    expect(text({})).toContain('Attachments      off: set CLAMD_URL=tcp://host:port');
+    expect(text({ CLAMD_URL: 'tcp://clamd.internal:3310' })).toContain(
+      'Attachments      scanned by clamd at clamd.internal:3310; files in /srv/data/files',
+    );
+  });
+});

@@ -32,6 +32,11 @@ export function printBanner(input: {
     `  Health           ${base}/healthz`,
   ];
   if (config.serveWidget) lines.push(`  Widget loader    ${config.widgetCdnUrl}/l.js`);
+  lines.push(
+    config.clamd
+      ? `  Attachments      scanned by clamd at ${config.clamd.host}:${config.clamd.port}; files in ${config.dataDir}/files`
+      : '  Attachments      off: set CLAMD_URL=tcp://host:port (docs/running-in-production.md)',
+  );
   if (demo) {
     lines.push(
       '',

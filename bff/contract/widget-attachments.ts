@@ -114,10 +114,10 @@ const DownloadQuery = strictObject({
   expires: z
     .string()
     .max(20)
-    .openapi({ description: 'Unix seconds, as in download_url.', example: '1793534400' }),
+    .openapi({ description: 'Unix seconds, as in download_url.', example: EXAMPLE_DOWNLOAD.expires }),
   signature: z.string().max(100).openapi({
     description: 'As in download_url.',
-    example: 'q1hQ3Rk0n8o4Zc6S2wVd9yJt5XbLmA7eUiPfGgKhN0s',
+    example: EXAMPLE_DOWNLOAD.signature,
   }),
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../context';
+import { checkVisitorChatRate } from '../conversations/chat-rate';
 import { appendMessage, loadVisitorConversation } from '../conversations/visitor-conversation';
 import { type FileStore, fileKey } from '../files/file-store';
 import { enqueueJob } from '../jobs/jobs';
@@ -50,6 +51,8 @@ export async function uploadVisitorAttachment(
   ]);
   if (!decision.allowed)
     throw rateLimited(decision, `At most ${UPLOADS_PER_MINUTE} uploads a minute per visitor.`);
+  // An upload is also one of the visitor's chat writes (docs/decisions/conversations.md, Rate limits).
+  await checkVisitorChatRate(ctx, deps.limiter, input.visitor.id);
   const conversation = await loadVisitorConversation(ctx, {
     visitorId: input.visitor.id,
     contactId: input.visitor.contactId,

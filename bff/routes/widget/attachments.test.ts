@@ -280,6 +280,19 @@ describeDb(
       expect(await worker()).toBe(0);
     });
 
+    it('a file gone from the store before its scan is blocked, never served', async () => {
+      const { ws, store, upload, worker, row } = await setup();
+      const res = await upload(new File([SMALL_PDF], 'gone.pdf'));
+      const { data } = (await res.json()) as UploadAnswer;
+      await store.delete(`${ws.id}/${data.attachment.id}`);
+      expect(await worker()).toBe(1);
+      expect(await row(data.attachment.id)).toMatchObject({
+        status: 'blocked',
+        scan_detail: 'the stored file is missing',
+        storage_key: null,
+      });
+    });
+
     it('a scanner that is down or silent: retried with the job backoff, blocked as unscannable on the last attempt', async () => {
       for (const mode of ['down', 'silent'] as const) {
         const down = await startClamdPeer();
