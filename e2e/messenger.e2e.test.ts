@@ -89,21 +89,30 @@ const launcherStyle = (page: Page) =>
 const bodyColors = (frame: FrameLocator) =>
   frame.locator('body').evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color]);
 
-it('a fresh workspace opens on a home view: its name, a greeting, search; no tabs, no dead end', async () => {
+it('a fresh workspace opens on Chat (auto, nothing else to offer), with Help beside it: its name, a greeting, search; no dead end', async () => {
   const ws = await seedWorkspace();
   const w = await watchedPage(browser, { viewport: DESKTOP });
   await w.page.goto(storePage('/fresh', ws.websiteId));
   await w.page.getByRole('button', { name: 'Open support', exact: true }).click();
   const frame = panelFrame(w.page);
   await frame.getByRole('heading', { level: 1, name: 'Seeded workspace' }).waitFor();
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Help', 'Chat']);
+  const chat = frame.getByRole('tabpanel', { name: 'Chat' });
+  await chat.getByRole('status').filter({ hasText: 'No conversations yet.' }).waitFor();
+  await chat.getByRole('button', { name: 'New conversation' }).waitFor();
+  expect(await frame.getByText('Onboarding', { exact: true }).count()).toBe(0);
+  await frame.getByRole('tab', { name: 'Help' }).click();
   await frame.getByText('Hi there', { exact: true }).waitFor();
   await frame.getByText('How can we help?', { exact: true }).waitFor();
   await frame.getByRole('status').filter({ hasText: 'There are no help articles yet.' }).waitFor();
-  expect(await frame.getByRole('tab').count()).toBe(0);
-  for (const dead of ['Onboarding', 'Chat', 'Message us'])
-    expect(await frame.getByText(dead, { exact: true }).count(), dead).toBe(0);
   await frame.getByRole('searchbox', { name: 'Search help' }).fill('shipping');
   await frame.getByRole('status').filter({ hasText: 'No articles match “shipping”.' }).waitFor();
+  // Nothing found: the next step is a message to the team.
+  await frame.getByRole('button', { name: 'Message us' }).click();
+  await frame
+    .getByRole('tabpanel', { name: 'Chat' })
+    .getByRole('button', { name: 'New conversation' })
+    .waitFor();
   expect(w.errors).toEqual([]);
   expect(w.warnings).toEqual([]);
   await w.close();
@@ -220,6 +229,7 @@ it('the workspace sets the brand colour (text colour picked for contrast), the l
     await open.click();
     await w.page.getByRole('dialog', { name: 'Assistance' }).waitFor();
     const frame = w.page.frameLocator('iframe[title="Panneau d’assistance"]');
+    await showHelp(frame, 'Aide');
     await frame.getByText('Bienvenue chez Acme ! Posez-nous vos questions.', { exact: true }).waitFor();
     expect(await frame.locator('html').getAttribute('lang')).toBe('fr');
     expect(await frame.locator('header').evaluate((h) => getComputedStyle(h).color)).toBe('rgb(0, 0, 0)');
@@ -283,6 +293,7 @@ it("with language auto the visitor's browser decides: German from navigator.lang
   await w.page.getByRole('button', { name: 'Support öffnen', exact: true }).click();
   await w.page.getByRole('dialog', { name: 'Support' }).waitFor();
   const frame = w.page.frameLocator('iframe[title="Support-Fenster"]');
+  await showHelp(frame, 'Hilfe');
   await frame.getByText('Hallo', { exact: true }).waitFor();
   await frame.getByText('Wie können wir helfen?', { exact: true }).waitFor();
   await frame.getByRole('searchbox', { name: 'Hilfe durchsuchen' }).fill('passwort');
@@ -312,6 +323,7 @@ it("with language auto the visitor's browser decides: German from navigator.lang
   en.page.on('request', (r) => fetched.push(r.url()));
   await en.page.goto(storePage('/de-en', ws.websiteId));
   await en.page.getByRole('button', { name: 'Open support', exact: true }).click();
+  await showHelp(panelFrame(en.page));
   await panelFrame(en.page).getByText('How can we help?', { exact: true }).waitFor();
   expect(fetched.filter((u) => u.includes('/assets/lang-'))).toEqual([]);
   await en.close();
@@ -363,7 +375,7 @@ it('on a phone the page behind the panel does not scroll, and keeps its scroll p
 });
 
 it('focus rings show for the keyboard only', async () => {
-  // Help alone (the demo's program would add an Onboarding tab and may make it the default).
+  // A workspace without a program (the demo's would add an Onboarding tab and may make it the default).
   const ws = await storeWorkspace(
     [
       { title: 'Reset your password', body: 'Use the link on the sign-in page.' },
@@ -377,7 +389,7 @@ it('focus rings show for the keyboard only', async () => {
   const open = w.page.getByRole('button', { name: 'Open support', exact: true });
   await open.click();
   const frame = panelFrame(w.page);
-  await frame.getByRole('list', { name: 'Articles' }).waitFor();
+  await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
   const ringed = () =>
     frame
       .locator('body')
@@ -388,6 +400,9 @@ it('focus rings show for the keyboard only', async () => {
       );
   // Opened with the mouse: focus is in the panel, but nothing shows a ring (and no keyboard pops up).
   expect(await frame.locator('.panel').evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await ringed()).toEqual([]);
+  await frame.getByRole('tab', { name: 'Help' }).click();
+  await frame.getByRole('list', { name: 'Articles' }).waitFor();
   expect(await ringed()).toEqual([]);
   await frame.getByRole('button', { name: 'Track your order' }).click();
   await frame.getByRole('heading', { level: 2, name: 'Track your order' }).waitFor();

@@ -105,7 +105,7 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1000, height: 760 });
 }
 
-it('the Onboarding tab: sections, items with their state in words, progress; every item kind, by pointer and keyboard; auto opens Help once nothing is left', async () => {
+it('the Onboarding tab: sections, items with their state in words, progress; every item kind, by pointer and keyboard; auto opens Chat once nothing is left', async () => {
   const { ws, tour } = await seedProgram();
   const w = await experienceWatch(browser);
   const body = '<main><h1>Home</h1><p>Welcome.</p></main>';
@@ -220,10 +220,11 @@ it('the Onboarding tab: sections, items with their state in words, progress; eve
   await waitForLauncher(w.page);
   await expect.poll(() => w.decisions().filter((d) => d.path.includes('reports')).length).toBe(2);
   await launcher(w.page).click();
-  // Nothing left to do: auto opens Help; the program is still delivered, so its tab stays.
+  // Nothing left to do: auto opens Chat (no pinned help); the program is still delivered, so its tab stays.
   await expect
-    .poll(() => frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected'))
+    .poll(() => frame.getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected'))
     .toBe('true');
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Help', 'Onboarding', 'Chat']);
   await frame.getByRole('tab', { name: 'Onboarding' }).click();
   await expect.poll(() => value(frame, 'Getting started')).toBe('7 of 7 done');
   await shots(w.page, 'onboarding-done');
@@ -275,8 +276,9 @@ it('with feature.experiences.core off: no Onboarding tab, no experience request 
     .toEqual(['[widget] experiences.start: in-app experiences are off for this workspace']);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
-  await frame.getByRole('searchbox', { name: 'Search help' }).waitFor();
-  expect(await frame.getByRole('tab').count()).toBe(0);
+  // With the flag off the panel is Chat | Help: no Onboarding tab.
+  await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
   await frames(w.page);
   expect(w.sent).toEqual([]);
   expect(w.assets.filter((a) => /^(tour|program)-/.test(a))).toEqual([]);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
 import { type HostServer, hostPage, snippet, startHostServer } from './support/host-server';
 import { demoCredentials } from './support/server';
-import { type HostWindow, launcher, panelFrame, waitForLauncher, watchedPage } from './support/widget';
+import {
+  type HostWindow,
+  launcher,
+  panelFrame,
+  showHelp,
+  waitForLauncher,
+  watchedPage,
+} from './support/widget';
 
 let browser: Browser;
 let host: HostServer;
@@ -248,6 +255,7 @@ it('the Help tab searches, opens and goes back; helpdesk.query and openArticle d
   await waitForLauncher(w.page);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
+  await showHelp(frame);
   const search = frame.getByRole('searchbox', { name: 'Search help' });
   await frame.getByRole('list', { name: 'Articles' }).waitFor();
   await search.fill('refund');

@@ -11,6 +11,7 @@ import {
   launcher,
   panelFrame,
   seedWorkspace,
+  showHelp,
   waitForLauncher,
   watchedPage,
 } from './support/widget';
@@ -90,6 +91,7 @@ async function openStrictPage(path: string) {
   );
   await waitForLauncher(w.page);
   await launcher(w.page).click();
+  await showHelp(panelFrame(w.page));
   await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
   // Listeners go in once the panel document is written (document.open clears earlier ones).
   await w.page.evaluate(() => {

@@ -73,8 +73,8 @@ it('works under a strict CSP: nonce + strict-dynamic scripts, no inline styles a
   await w.close();
 });
 
-it('keyboard: launcher, focus into the search box, results by Tab, Escape closes and focus returns', async () => {
-  // A workspace with Help only: the demo's program would make Onboarding the default tab.
+it('keyboard: launcher, focus into Chat, the tab bar to Help, results by Tab, Escape closes and focus returns', async () => {
+  // A workspace without a program: the demo's would make Onboarding the default tab.
   const ws = await seedWorkspace();
   await publishArticles(ws, [
     { title: 'Track your order', slug: 'track-your-order', body: 'Open **Orders** and choose the order.' },
@@ -90,10 +90,21 @@ it('keyboard: launcher, focus into the search box, results by Tab, Escape closes
   await dialog.waitFor();
   const frame = panelFrame(w.page);
   const search = frame.getByRole('searchbox', { name: 'Search help' });
-  // Only Help has something to offer (no program, no chat yet): no tab bar, no dead-end tab.
+  // No program, no pinned help: `auto` opens Chat, its first control focused; Help is the other tab.
+  const start = frame
+    .getByRole('tabpanel', { name: 'Chat' })
+    .getByRole('button', { name: 'New conversation' });
+  await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Help', 'Chat']);
+  // Shift+Tab reaches the selected tab, ArrowLeft selects Help, Tab goes into it: the search box.
+  await w.page.keyboard.press('Shift+Tab');
+  expect(await frame.locator(':focus').getAttribute('role')).toBe('tab');
+  await w.page.keyboard.press('ArrowLeft');
+  await expect
+    .poll(() => frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected'))
+    .toBe('true');
+  await w.page.keyboard.press('Tab');
   await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(await frame.getByRole('tablist').count()).toBe(0);
-  expect(await frame.getByRole('tab').count()).toBe(0);
   await w.page.keyboard.type('order');
   // Results arrive as the visitor types: wait for the answer to the whole word.
   const results = frame.getByRole('list', { name: 'Search results' }).getByRole('button');
@@ -119,7 +130,7 @@ it('keyboard: launcher, focus into the search box, results by Tab, Escape closes
   await w.close();
 });
 
-it('flag off: no Onboarding, and with nothing but Help to offer no tab bar at all; default_tab; launcher icon at 32 px with the bubble as fallback', async () => {
+it('flag off: no Onboarding, Chat | Help; default_tab; launcher icon at 32 px with the bubble as fallback', async () => {
   const ws = await seedWorkspace();
   await ops(['flag', ws.workspaceId, 'feature.experiences.core', 'off']);
   await ops(['widget', ws.workspaceId, 'default_tab=help', `launcher_icon_url=${api()}/demo/logo.svg`]);
@@ -135,9 +146,10 @@ it('flag off: no Onboarding, and with nothing but Help to offer no tab bar at al
   ).toEqual([32, 32]);
   await launcher(w.page).click();
   const frame = panelFrame(w.page);
-  // The flag allows Chat | Help; Chat has nothing to offer yet, so the panel is Help alone, without tabs.
+  // The flag allows Chat | Help, in that order; default_tab help opens Help.
   await frame.getByRole('status').filter({ hasText: 'There are no help articles yet.' }).waitFor();
-  expect(await frame.getByRole('tab').count()).toBe(0);
+  expect(await frame.getByRole('tab').allTextContents()).toEqual(['Chat', 'Help']);
+  expect(await frame.getByRole('tab', { name: 'Help' }).getAttribute('aria-selected')).toBe('true');
   await frame.getByRole('searchbox', { name: 'Search help' }).waitFor();
   await w.close();
 
@@ -154,9 +166,11 @@ it('flag off: no Onboarding, and with nothing but Help to offer no tab bar at al
   await expect.poll(() => launcher(w2.page).locator('svg').count()).toBe(1);
   expect(await launcher(w2.page).locator('img').count()).toBe(0);
   await launcher(w2.page).click();
-  // default_tab onboarding without an Onboarding tab falls back to the first tab shown: Help.
-  await panelFrame(w2.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
-  expect(await panelFrame(w2.page).getByRole('tab').count()).toBe(0);
+  // default_tab onboarding without an Onboarding tab falls back to the first tab shown: Chat.
+  await panelFrame(w2.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
+  expect(await panelFrame(w2.page).getByRole('tab', { name: 'Chat' }).getAttribute('aria-selected')).toBe(
+    'true',
+  );
   // No experience request is made with the flag off (spec widget.md section 1).
   expect(w2.requests.filter((r) => r.path.startsWith('/widget/experiences'))).toEqual([]);
   await w2.close();

@@ -165,15 +165,16 @@ it('reconnects after the connection drops, and keeps one socket across Turbo bod
   }
 });
 
-it('opens no socket while feature.experiences.core is off', async () => {
+it('with feature.experiences.core off the socket still opens (it serves chat), and no experience request is made', async () => {
   const ws = await seedWorkspace();
   await ops(['flag', ws.workspaceId, 'feature.experiences.core', 'off']);
   const w = await watchedPage(browser);
   const s = watchSockets(w.page);
   await w.page.goto(host.page('/realtime/off', hostPage(snippet(api(), ws.websiteId))));
   await waitForLauncher(w.page);
-  await frames(w.page); // the socket is opened in the same task that mounts the launcher, or never
-  expect(s.sockets).toEqual([]);
+  await s.until('ready', () => s.readies(0) === 1);
+  expect(s.sockets).toHaveLength(1);
+  expect(w.requests.filter((r) => r.path.startsWith('/widget/experiences'))).toEqual([]);
   expect(w.requests.filter((r) => r.path.startsWith('/widget/boot'))).toHaveLength(1);
   expect(w.warnings).toEqual([]);
   await w.close();

@@ -51,7 +51,7 @@ it('Turbo Drive navigations: the widget follows the body swaps, the open panel i
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  await panelFrame(w.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
 
   await w.page.getByRole('link', { name: 'Go to two' }).click();
   await w.page.getByRole('heading', { name: 'Page two' }).waitFor();
@@ -60,7 +60,7 @@ it('Turbo Drive navigations: the widget follows the body swaps, the open panel i
     await w.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
   ).toBe(true);
   // The panel iframe was reloaded by the swap and is filled again.
-  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  await panelFrame(w.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
   await launcher(w.page, 'Close support').click();
 
   for (let i = 0; i < 3; i++) {
@@ -74,7 +74,7 @@ it('Turbo Drive navigations: the widget follows the body swaps, the open panel i
   await waitForLauncher(w.page);
   expect(await w.page.locator(LAUNCHERS).count()).toBe(1);
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  await panelFrame(w.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
   expect(w.requests.filter((r) => r.path.startsWith('/widget/boot'))).toHaveLength(1);
   expect(w.warnings).toEqual([]);
   expect(w.errors).toEqual([]);
@@ -122,7 +122,7 @@ it('a page assigning document.body by hand gets the widget back, panel included'
     await w.page.getByRole('heading', { name: `Swapped ${i}` }).waitFor();
     await launcher(w.page, 'Close support').waitFor();
   }
-  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  await panelFrame(w.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
   expect(await w.page.locator(LAUNCHERS).count()).toBe(1);
   expect(w.warnings).toEqual([]);
   await w.close();
@@ -188,7 +188,7 @@ it('SPA routes: pushState, replaceState and popstate keep the widget working', a
   });
   await w.page.goBack();
   await launcher(w.page).click();
-  await panelFrame(w.page).getByRole('searchbox', { name: 'Search help' }).waitFor();
+  await panelFrame(w.page).getByRole('tabpanel', { name: 'Chat' }).waitFor();
   expect(w.page.url()).toBe(`${host.url}/spa/settings?tab=billing`);
   expect(w.warnings).toEqual([]);
   expect(w.errors).toEqual([]);

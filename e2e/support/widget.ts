@@ -144,11 +144,12 @@ export const noAutoStart = (page: Page) =>
   page.addInitScript(() => window.localStorage.setItem('widget:qa', 'no-auto-start'));
 
 /**
- * Help in an open panel, whichever tab it opened on: a program to do makes Onboarding the `auto` default when
- * the decision came before the panel opened (once open, the panel keeps its tab).
+ * Help in an open panel, whichever tab it opened on: `auto` opens Onboarding while a program has something
+ * to do (when the decision came before the panel opened; once open, the panel keeps its tab), else Chat
+ * (issue 16: a page has no pinned help yet). `name`: the Help tab's name in the panel's language.
  */
-export async function showHelp(frame: FrameLocator): Promise<void> {
+export async function showHelp(frame: FrameLocator, name = 'Help'): Promise<void> {
   await frame.locator('.panel').waitFor();
-  const help = frame.getByRole('tab', { name: 'Help', exact: true });
+  const help = frame.getByRole('tab', { name, exact: true });
   if ((await help.count()) > 0) await help.click();
 }

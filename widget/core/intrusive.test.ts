@@ -13,6 +13,7 @@ const ui = () =>
     article: 'x',
     help: 3,
     kb: true,
+    conversation: null,
   });
 const won = (type: Intrusive['type']): Intrusive => ({
   type,

@@ -7,6 +7,28 @@ export interface RealtimeMessage {
   [field: string]: unknown;
 }
 
+/** A chat frame: the conversation to fetch, and for `conversation.message` the new message's id. */
+export interface ChatFrame {
+  conversationId: string;
+  messageId: string | null;
+}
+
+const ID = /^[0-9a-hjkmnp-tv-z]{26}$/i;
+
+/**
+ * `{ type: 'conversation.message', conversation_id, message_id }` or `{ type: 'conversation.updated',
+ * conversation_id }` (ids only: the widget fetches), or null for any other frame or a malformed one (the
+ * ids go into a request path, so they must be ULIDs).
+ */
+export function chatFrame(m: RealtimeMessage | null | undefined): ChatFrame | null {
+  const id = m?.conversation_id;
+  if (typeof id !== 'string' || !ID.test(id)) return null;
+  if (m!.type === 'conversation.updated') return { conversationId: id, messageId: null };
+  const messageId = m!.message_id;
+  if (m!.type !== 'conversation.message' || typeof messageId !== 'string' || !ID.test(messageId)) return null;
+  return { conversationId: id, messageId };
+}
+
 /**
  * The realtime socket (docs/decisions/experiences.md, Realtime): one WebSocket to `<base>widget/realtime`
  * (ws: or wss: like the API), authenticated by its first message with the visitor token and again after

@@ -23,6 +23,11 @@ export interface UiState {
   news?: string | null;
   /** The panel was opened from the keyboard (focus goes to the search box, rings show at once). */
   kb: boolean;
+  /**
+   * The Chat tab's view: null the list, `new` a new conversation, else the open conversation's id (kept
+   * here, so a panel reloaded after a body swap shows it again, refetched).
+   */
+  conversation: string | null;
 }
 
 /** What the panel and its chunks get from the core (passed in, never a global). */
@@ -33,7 +38,8 @@ export interface Runtime {
    * Internal events: `restored` (body swap), `route` (SPA change), `identity` (user.set succeeded),
    * `custom-event` (a name from Widget.event.push or Widget.track, for triggers and event items),
    * `realtime` (a RealtimeMessage from the realtime socket, realtime.ts: `ready` after each (re)connection,
-   * when whatever was published meanwhile was missed, then the service's messages).
+   * when whatever was published meanwhile was missed, then the service's messages), `conversation` (a
+   * WidgetConversation fetched after a chat frame, chat.ts).
    */
   events: Bus;
   call<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>>;

@@ -1,4 +1,5 @@
 import { createBus } from './bus';
+import { watchChat } from './chat';
 import { setAnalyticsConsent } from './consent';
 import { eventNameProblem } from './event-rules';
 import { type Experiences, startExperiences } from './experiences';
@@ -85,6 +86,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     article: null,
     help: 0,
     kb: false,
+    conversation: null,
   });
 
   async function boot(): Promise<boolean> {
@@ -151,17 +153,18 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
         });
       if (parts.surfaces) startSurfaces(w, rt, parts.surfaces);
       // The tabs shown and, while the panel is closed, the tab it opens on follow the programs delivered:
-      // Onboarding while a program is delivered; `auto` opens it while one has something to do (Chat does
-      // not exist yet, and Help has no page-pinned content: otherwise Help, the first tab shown).
+      // Onboarding while a program is delivered; `auto` opens it while one has something to do, else Help
+      // while the page has unread announcements (matched to this page, listed in Help; the launcher says
+      // so), else Chat. Chat is always offered: every booted visitor may write.
       const settle = () => {
-        const programs = exp?.state.get().programs ?? [];
-        const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: false });
+        const { programs, decision } = exp?.state.get() ?? { programs: [], decision: null };
+        const tabs = visibleTabs(features.experiences, { onboarding: programs.length > 0, chat: true });
         const now = ui.get();
         const tab = now.open
           ? now.tab
           : resolveDefaultTab(settings.default_tab, tabs, {
               programPending: programs.some((p) => p.done < p.total),
-              pageHasHelp: false,
+              pageHasHelp: (decision?.announcements.unread ?? 0) > 0,
             });
         if (tab !== now.tab || tabs.join() !== now.tabs.join()) ui.set({ tab, tabs });
       };
@@ -184,15 +187,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       warn('the widget could not start', err);
       return markReady(false);
     }
-    // Realtime follows the flag at boot; a re-boot after 4401 reconnects only while it is still on.
-    if (features.experiences)
-      connectRealtime(
-        w,
-        apiBase(),
-        () => token,
-        events,
-        async () => (await reboot()) && !!config?.features.experiences,
-      );
+    // Realtime serves chat whatever feature.experiences.core says (experience frames stay gated on the
+    // service), so the socket opens for every booted widget; a re-boot after 4401 reconnects once.
+    watchChat(events, call, publicBus.emit);
+    connectRealtime(w, apiBase(), () => token, events, reboot);
     markReady(true);
   }
 

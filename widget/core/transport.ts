@@ -1,6 +1,7 @@
 /**
  * Calls to the widget endpoints. The visitor token travels as Authorization: Bearer (never a cookie:
- * credentials are omitted). Never throws: a network failure is status 0.
+ * credentials are omitted). JSON bodies, or a FormData (multipart) one. Never throws: a network failure is
+ * status 0.
  */
 export interface Reply<T = unknown> {
   status: number;
@@ -21,12 +22,14 @@ export function createTransport(base: string, token: () => string | null): Reque
       const headers: Record<string, string> = {};
       const t = token();
       if (t) headers.Authorization = `Bearer ${t}`;
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // A FormData body (an upload) goes as multipart/form-data: the browser sets the type and boundary.
+      const form = body instanceof FormData;
+      if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
       const res = await fetch(base + path, {
         method,
         headers,
         credentials: 'omit',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
       });
       const text = await res.text();
       let parsed: T | null = null;

@@ -7,6 +7,7 @@ import type { Catalog } from '../../ui/messages';
 import { adoptStyles } from '../../ui/sheet';
 import { useStore } from '../../ui/use-store';
 import { Article } from './article';
+import { Chat } from './chat';
 import { Header } from './header';
 import { Help } from './help';
 import { News, NewsEntry } from './news';
@@ -83,6 +84,9 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
   const root = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   const current = ui.tabs.includes(ui.tab) ? ui.tab : ui.tabs[0]!;
+  const help = current === 'help';
+  // Opened from the keyboard, the first view takes the focus (Help's search box, Chat's first control).
+  const first = useRef(true);
 
   // helpdesk.query and helpdesk.openArticle (each call counts, so a repeat applies again).
   useEffect(() => {
@@ -93,11 +97,11 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
   }, [ui.help]);
 
   useEffect(() => {
-    if (ui.kb && !slug) searchBox.current?.focus();
-    else if (!slug && !news) root.current?.focus();
+    first.current = false;
+    if (ui.kb && help && !slug) searchBox.current?.focus();
+    else if (!(ui.kb && current === 'chat') && !slug && !news) root.current?.focus();
   }, []);
 
-  const help = current === 'help';
   const open = (next: string) => {
     setReturnTo(null);
     setSlug(next);
@@ -125,6 +129,7 @@ function Panel({ rt, cat, load }: { rt: Runtime; cat: Catalog; load: LoadProgram
         {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': `tab-${current}` } : {})}
       >
         {current === 'onboarding' && <Onboarding rt={rt} cat={cat} load={load} />}
+        {current === 'chat' && <Chat rt={rt} cat={cat} focus={ui.kb && first.current} />}
         {help &&
           (news && rt.exp ? (
             <NewsEntry

@@ -87,4 +87,45 @@ article>.btn{margin:0 0 12px}
 color:var(--muted)}
 [role=tab][aria-selected=true]{color:var(--accent);border-bottom-color:var(--accent);font-weight:600}
 [role=tab]:focus-visible{outline-offset:-3px}
+.btn.wide{display:block;width:100%;margin:0;padding:12px 16px}
+.chat{display:flex;flex-direction:column;min-height:100%}
+.thread .status:last-child{margin-bottom:0}
+.back{display:flex;align-items:center;gap:4px;align-self:flex-start;background:none;border:0;padding:4px 8px 4px 0;
+color:var(--accent);font-weight:600;cursor:pointer;border-radius:8px}
+.back svg{width:18px;height:18px}
+.msgs{list-style:none;margin:8px 0 0;padding:0;display:flex;flex-direction:column;gap:10px}
+.msgs li{max-width:85%;align-self:flex-start}
+.msgs li.me{align-self:flex-end;text-align:right}
+.msgs li.system{align-self:center;text-align:center;color:var(--muted);font-size:13px}
+.msgs small{display:block;color:var(--muted);font-size:12px;margin:0 4px 2px}
+.msgs p{margin:0;padding:9px 13px;border-radius:16px;background:var(--card);box-shadow:0 0 0 1px var(--line);
+white-space:pre-wrap;overflow-wrap:anywhere;text-align:left}
+.msgs .me p{background:var(--brand);color:var(--on-brand);box-shadow:none}
+.msgs .system p{background:none;box-shadow:none}
+.msgs .file{display:inline-flex;flex-wrap:wrap;align-items:center;gap:2px 8px;color:var(--fg)}
+.msgs a.file{color:var(--accent);text-decoration:underline;text-underline-offset:2px}
+.file svg{width:16px;height:16px}
+.file em{flex-basis:100%;font-style:normal;color:var(--muted);font-size:13px}
+.file.blocked em{color:#d92d20;font-weight:600}
+@media (prefers-color-scheme:dark){.file.blocked em{color:#ff8a80}}
+.msgs .me .file{background:var(--card);color:var(--fg)}
+.preview img{display:block;max-width:100%;max-height:220px;border-radius:12px;box-shadow:0 0 0 1px var(--line)}
+.composer{display:flex;align-items:flex-end;gap:4px;margin-top:auto;padding:6px 6px 6px 12px;position:sticky;bottom:0}
+.msgs+.status,.csat{margin-top:12px}
+.composer:focus-within{box-shadow:0 0 0 2px var(--accent)}
+.composer .icon{color:var(--accent)}
+.composer .icon:disabled{opacity:.5;cursor:default}
+textarea{flex:1;min-width:0;border:0;background:none;resize:none;padding:8px 0;font:inherit;color:var(--fg);outline:none;
+max-height:140px}
+textarea::placeholder{color:var(--muted)}
+.csat{padding:14px;margin-bottom:12px;text-align:center}
+.csat p{margin:0 0 10px;font-weight:600}
+.csat label{display:inline-block;margin:0 3px}
+.csat input{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+.csat label span{display:grid;place-items:center;width:38px;height:38px;border-radius:50%;cursor:pointer;font-weight:600;
+box-shadow:inset 0 0 0 1.5px var(--accent);color:var(--accent)}
+.csat input:checked+span{background:var(--accent);color:var(--bg)}
+.csat input:focus-visible+span{outline:2px solid var(--accent);outline-offset:2px}
+.csat .btn{margin-top:12px}
+.csat .btn:disabled{opacity:.5;cursor:default}
 `;
