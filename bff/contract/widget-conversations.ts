@@ -216,10 +216,18 @@ export const widgetGetConversation = createRoute({
   summary: 'Get a conversation with its messages',
   description:
     'The latest 200 messages, oldest first; internal notes never appear. Reading it marks its staff messages ' +
-    'read (the list’s unread). The widget fetches it again on a `conversation.message` or `conversation.updated` ' +
-    `frame of the realtime socket (frames carry ids only). ${RAILS}`,
+    'read (the list’s unread) unless `read=false`: the widget fetches it again on each `conversation.message` or ' +
+    '`conversation.updated` frame of the realtime socket (frames carry ids only), and marks it read only while the ' +
+    `visitor has it open in the Chat tab. ${RAILS}`,
   security: VISITOR_TOKEN,
-  request: { params: conversationParams },
+  request: {
+    params: conversationParams,
+    query: strictObject({
+      read: z.enum(['true', 'false']).optional().openapi({
+        description: 'false: fetch without marking the staff messages read (default true).',
+      }),
+    }),
+  },
   responses: {
     200: {
       description: 'The conversation.',

@@ -1702,7 +1702,7 @@ export interface paths {
         };
         /**
          * Get a conversation with its messages
-         * @description The latest 200 messages, oldest first; internal notes never appear. Reading it marks its staff messages read (the list’s unread). The widget fetches it again on a `conversation.message` or `conversation.updated` frame of the realtime socket (frames carry ids only). Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
+         * @description The latest 200 messages, oldest first; internal notes never appear. Reading it marks its staff messages read (the list’s unread) unless `read=false`: the widget fetches it again on each `conversation.message` or `conversation.updated` frame of the realtime socket (frames carry ids only), and marks it read only while the visitor has it open in the Chat tab. Another visitor’s conversation is 404. Writes (start, send, rate) are rate limited to 30 a minute per visitor.
          */
         get: operations["widgetGetConversation"];
         put?: never;
@@ -15452,7 +15452,10 @@ export interface operations {
     };
     widgetGetConversation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description false: fetch without marking the staff messages read (default true). */
+                read?: "true" | "false";
+            };
             header?: never;
             path: {
                 /**

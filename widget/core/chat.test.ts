@@ -103,7 +103,7 @@ it('fetches the conversation on each frame, hands it to the panel, and fires mes
   events.emit('realtime', { type: 'ready' });
   await vi.waitFor(() => expect(shown).toHaveLength(5));
 
-  expect(paths).toEqual(Array(5).fill(`widget/conversations/${C}`));
+  expect(paths).toEqual(Array(5).fill(`widget/conversations/${C}?read=false`));
   expect(fired).toEqual([['message:received', { body: 'Hi, how can we help?' }]]);
   expect(shown).toHaveLength(5);
 });
@@ -154,4 +154,31 @@ it('skips a conversation the service does not give (404, or the network down)', 
   await new Promise((r) => setTimeout(r, 10));
   expect(shown).toEqual([]);
   expect(fired).toEqual([]);
+});
+
+it('marks the conversation read only while the visitor has it open in the Chat tab', async () => {
+  const events = createBus();
+  const conv: WidgetConversation = {
+    id: C,
+    state: 'open',
+    kind: 'conversation',
+    rating: null,
+    rating_requested: false,
+    created_at: '2026-11-27T14:00:00.000Z',
+    messages: [message(M, 'agent', 'Hi')],
+  };
+  const { call, paths } = service(() => conv);
+  let open = false;
+  watchChat(
+    events,
+    call,
+    () => {},
+    (id) => open && id === C,
+  );
+  events.emit('realtime', { type: 'conversation.message', conversation_id: C, message_id: M });
+  await vi.waitFor(() => expect(paths).toHaveLength(1));
+  open = true;
+  events.emit('realtime', { type: 'conversation.updated', conversation_id: C });
+  await vi.waitFor(() => expect(paths).toHaveLength(2));
+  expect(paths).toEqual([`widget/conversations/${C}?read=false`, `widget/conversations/${C}`]);
 });

@@ -189,7 +189,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     }
     // Realtime serves chat whatever feature.experiences.core says (experience frames stay gated on the
     // service), so the socket opens for every booted widget; a re-boot after 4401 reconnects once.
-    watchChat(events, call, publicBus.emit);
+    watchChat(events, call, publicBus.emit, (id) => {
+      const state = ui.get();
+      return state.open && state.tab === 'chat' && state.conversation === id;
+    });
     connectRealtime(w, apiBase(), () => token, events, reboot);
     markReady(true);
   }

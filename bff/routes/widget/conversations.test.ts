@@ -84,6 +84,12 @@ describeDb('widget conversations (the Chat tab)', (getDb) => {
     expect(await data<Summary[]>(call(token, '/widget/conversations'))).toMatchObject([
       { id: started.id, unread: 1 },
     ]);
+    // The widget's fetch on a frame while the conversation is not open: nothing marked read.
+    t.clock.advance(1000);
+    await data(call(token, `/widget/conversations/${started.id}?read=false`));
+    expect(await data<Summary[]>(call(token, '/widget/conversations'))).toMatchObject([
+      { id: started.id, unread: 1 },
+    ]);
     t.clock.advance(1000);
     const read = await data<WidgetConversation>(
       call(token, `/widget/conversations/${started.id.toUpperCase()}`),

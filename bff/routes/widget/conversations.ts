@@ -45,6 +45,7 @@ export function registerWidgetConversationRoutes(app: OpenAPIHono<AppEnv>, servi
       ctx,
       c.get('visitor')!,
       c.req.valid('param').conversationId.toLowerCase(),
+      { markRead: c.req.valid('query').read !== 'false' },
     );
     return c.json({ data: await conversationJson(ctx.workspaceId, read) }, 200);
   });
