@@ -48,3 +48,16 @@ export const requireJsonBody = (except: (path: string) => boolean = () => false)
     }
     await next();
   };
+
+/** An upload route's body must be multipart/form-data (the file in a form field); anything else is 415. */
+export const requireMultipart: MiddlewareHandler<AppEnv> = async function requireMultipart(c, next) {
+  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'multipart/form-data') {
+    throw new DomainError(
+      'unsupported_media_type',
+      { content_type: type || null },
+      'Send the file as multipart/form-data.',
+    );
+  }
+  await next();
+};

@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { addPage } from '../../../server-core/content/add-page';
 import { addUpload, MAX_UPLOAD_BYTES } from '../../../server-core/content/add-upload';
 import { UPLOAD_MEDIA_TYPES, type UploadMediaType } from '../../../server-core/content/upload-document';
 import { DomainError } from '../../../server-core/lib/errors';
 import * as sources from '../../contract/content-sources';
 import type { AppEnv } from '../../env';
-import { limitBody } from '../../middleware/body';
+import { limitBody, requireMultipart } from '../../middleware/body';
 import type { Services } from '../../services';
 import { portalApi } from '../guards';
 import { requestCtx } from '../request-ctx';
@@ -38,18 +37,6 @@ export function uploadMediaType(file: File): UploadMediaType {
     supported: UPLOAD_MEDIA_TYPES,
   });
 }
-
-const requireMultipart: MiddlewareHandler<AppEnv> = async function requireMultipart(c, next) {
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'multipart/form-data') {
-    throw new DomainError(
-      'unsupported_media_type',
-      { content_type: type || null },
-      'Send the file as multipart/form-data.',
-    );
-  }
-  await next();
-};
 
 export function registerContentSourceRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   const guard = portalApi(services, { permission: 'content.manage' });

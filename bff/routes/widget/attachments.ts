@@ -9,7 +9,7 @@ import { widgetAttachmentView } from '../../attachments/download-links';
 import { attachmentResponse } from '../../attachments/download-response';
 import * as attachments from '../../contract/widget-attachments';
 import type { AppEnv } from '../../env';
-import { limitBody } from '../../middleware/body';
+import { limitBody, requireMultipart } from '../../middleware/body';
 import { requireVisitor } from '../../middleware/visitor';
 import type { Services } from '../../services';
 import { requestCtx } from '../request-ctx';
@@ -35,18 +35,6 @@ const requireAttachments =
     if (!on) throw new DomainError('attachments_unavailable');
     await next();
   };
-
-const requireMultipart: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'multipart/form-data') {
-    throw new DomainError(
-      'unsupported_media_type',
-      { content_type: type || null },
-      'Send the file as multipart/form-data.',
-    );
-  }
-  await next();
-};
 
 export function registerWidgetAttachmentRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   app.openapi(
