@@ -17,6 +17,8 @@ export interface ClamdPeer {
   mode: ClamdPeerMode;
   /** Streams received completely (with their terminator), in order. */
   streams: Buffer[];
+  /** Connections the client closed before any answer came (its scan timed out, e.g. while `silent`). */
+  abandoned: number;
   close(): Promise<void>;
 }
 
@@ -29,10 +31,15 @@ export async function startClamdPeer(
   opts: { mode?: ClamdPeerMode; maxBytes?: number } = {},
 ): Promise<ClamdPeer> {
   const sockets = new Set<Socket>();
+  let closing = false;
   const maxBytes = opts.maxBytes ?? 25 * 1024 * 1024;
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    let answered = false;
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (!answered && !closing) peer.abandoned++;
+    });
     socket.on('error', () => {});
     let buf = Buffer.alloc(0);
     let commandDone = false;
@@ -41,6 +48,7 @@ export async function startClamdPeer(
     let total = 0;
     const answer = (line: string) => {
       if (peer.mode === 'silent') return;
+      answered = true;
       socket.end(`${line}${terminator}`);
     };
     socket.on('data', (data: Buffer) => {
@@ -84,8 +92,10 @@ export async function startClamdPeer(
     port,
     mode: opts.mode ?? 'scan',
     streams: [],
+    abandoned: 0,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
