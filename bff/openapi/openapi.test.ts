@@ -57,6 +57,7 @@ const EXPECTED_OPERATIONS = [
   'unpublishGuide',
   'addPage',
   'addUpload',
+  'listContactEventNames',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -585,6 +585,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/contact-event-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event names recorded in the last 90 days
+         * @description For rule pickers: every distinct contact event name the workspace recorded (received) in the last 90 days, alphabetical, each with the time it was last recorded; at most 1000 names. Any member of the workspace may read it.
+         */
+        get: operations["listContactEventNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/conversations": {
         parameters: {
             query?: never;
@@ -2329,6 +2349,19 @@ export interface components {
             properties?: {
                 [key: string]: string | number | boolean | null;
             };
+        };
+        ContactEventName: {
+            /**
+             * Format: date-time
+             * @description When an event of this name was last recorded.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_received_at: string;
+            /** @example signed_up */
+            name: string;
+        };
+        ContactEventNameList: {
+            data: components["schemas"]["ContactEventName"][];
         };
         ContactExperienceLedgerEntry: {
             /**
@@ -8342,6 +8375,73 @@ export interface operations {
                 content: {
                     /** @example (the file) */
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactEventNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names, alphabetical. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "invoice.paid",
+                     *           "last_received_at": "2026-11-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "name": "signed_up",
+                     *           "last_received_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContactEventNameList"];
                 };
             };
             /** @description Missing, unknown, revoked or expired credential. */
