@@ -58,6 +58,7 @@ const EXPECTED_OPERATIONS = [
   'addPage',
   'addUpload',
   'listContactEventNames',
+  'rotateWebhookEndpointSecret',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {
