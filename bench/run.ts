@@ -1,5 +1,6 @@
 import { apiBench } from './api.bench';
 import { chatBench } from './chat.bench';
+import { eventNamesBench } from './event-names.bench';
 import { experiencesBench } from './experiences.bench';
 import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   mcp: mcpBench,
   walkthrough: walkthroughBench,
   chat: chatBench,
+  'event-names': eventNamesBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -22,6 +22,7 @@ import { registerApiKeyRoutes } from './routes/portal/api-keys';
 import { registerArticleRoutes } from './routes/portal/articles';
 import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
 import { registerAuthRoutes } from './routes/portal/auth';
+import { registerContactEventNameRoutes } from './routes/portal/contact-event-names';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
@@ -91,6 +92,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerWebhookRoutes(app, services);
   registerContactRoutes(app, services);
   registerEventRoutes(app, services);
+  registerContactEventNameRoutes(app, services);
   registerConversationRoutes(app, services);
   registerExperienceRoutes(app, services);
   registerRetrievalRoutes(app, services);

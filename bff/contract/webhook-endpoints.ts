@@ -43,7 +43,7 @@ export const WebhookEndpointSchema = z
   })
   .openapi('WebhookEndpoint');
 
-const exampleEndpoint: z.output<typeof WebhookEndpointSchema> = {
+export const exampleEndpoint: z.output<typeof WebhookEndpointSchema> = {
   id: EXAMPLE_ID.endpointId,
   url: 'https://hooks.example.com/support',
   description: 'CRM sync',

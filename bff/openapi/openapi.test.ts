@@ -57,6 +57,8 @@ const EXPECTED_OPERATIONS = [
   'unpublishGuide',
   'addPage',
   'addUpload',
+  'listContactEventNames',
+  'rotateWebhookEndpointSecret',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -585,6 +585,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/contact-event-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event names recorded in the last 90 days
+         * @description For rule pickers: every distinct contact event name the workspace recorded (received) in the last 90 days, alphabetical, each with the time it was last recorded; at most 1000 names. Any member of the workspace may read it.
+         */
+        get: operations["listContactEventNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/conversations": {
         parameters: {
             query?: never;
@@ -1334,6 +1354,26 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (the new one is returned once; the old one signs for 24 more hours)
+         * @description A new secret signs every attempt from now on. For 24 hours the replaced secret signs too: the Service-Signature header carries `t=...,v1=<new>,v1=<old>`, so a receiver that checks any v1 against each secret it holds keeps working while it deploys the new one. Rotating again inside the window drops the oldest secret at once. The same Idempotency-Key replays this answer (sealed at rest) for 24 hours without rotating again. Audited as webhook_endpoint.secret_rotated, without the secret.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2329,6 +2369,19 @@ export interface components {
             properties?: {
                 [key: string]: string | number | boolean | null;
             };
+        };
+        ContactEventName: {
+            /**
+             * Format: date-time
+             * @description When an event of this name was last recorded.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_received_at: string;
+            /** @example signed_up */
+            name: string;
+        };
+        ContactEventNameList: {
+            data: components["schemas"]["ContactEventName"][];
         };
         ContactExperienceLedgerEntry: {
             /**
@@ -3495,6 +3548,21 @@ export interface components {
              * @default 8
              */
             top_k: number;
+        };
+        RotatedWebhookEndpointSecret: {
+            data: components["schemas"]["WebhookEndpoint"] & {
+                /**
+                 * Format: date-time
+                 * @description Until this time every delivery carries two v1 signatures: one under the new secret, one under the old.
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                previous_secret_expires_at: string;
+                /**
+                 * @description The new signing secret, shown in this response only (`whsec_` + 43 base64url characters).
+                 * @example whsec_9876543210abcdefghijklmnopqrstuvwxyzABCDEFG
+                 */
+                secret: string;
+            };
         };
         SlaTarget: {
             /** @description Minutes from the ticket’s opening to a staff reply; null: none. */
@@ -8342,6 +8410,73 @@ export interface operations {
                 content: {
                     /** @example (the file) */
                     "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactEventNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names, alphabetical. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "invoice.paid",
+                     *           "last_received_at": "2026-11-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "name": "signed_up",
+                     *           "last_received_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContactEventNameList"];
                 };
             };
             /** @description Missing, unknown, revoked or expired credential. */
@@ -13795,6 +13930,100 @@ export interface operations {
                             next_cursor: string | null;
                         };
                     };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description endpointId (a malformed id answers 404).
+                 * @example 01m6bgna60jcg09z3nv37e4mhz
+                 */
+                endpointId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. Store the secret now: it cannot be shown again. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bgna60jcg09z3nv37e4mhz",
+                     *         "url": "https://hooks.example.com/support",
+                     *         "description": "CRM sync",
+                     *         "events": [
+                     *           "contact.created",
+                     *           "conversation.created"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "payload_version": "2026-10-09",
+                     *         "consecutive_failures": 0,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "last_success_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "secret": "whsec_9876543210abcdefghijklmnopqrstuvwxyzABCDEFG",
+                     *         "previous_secret_expires_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotatedWebhookEndpointSecret"];
                 };
             };
             /** @description Missing, unknown, revoked or expired credential. */

@@ -10,12 +10,14 @@ import { deleteWebhookEndpoint } from '../../server-core/webhooks/delete-webhook
 import { listWebhookDeliveries } from '../../server-core/webhooks/list-webhook-deliveries';
 import { listWebhookEndpoints } from '../../server-core/webhooks/list-webhook-endpoints';
 import { redeliverWebhookDelivery } from '../../server-core/webhooks/redeliver-webhook-delivery';
+import { rotateWebhookEndpointSecret } from '../../server-core/webhooks/rotate-webhook-endpoint-secret';
 import { sendWebhookTestEvent } from '../../server-core/webhooks/send-webhook-test-event';
 import { updateWebhookEndpoint } from '../../server-core/webhooks/update-webhook-endpoint';
 import { cursorPosition, toPageBody } from '../contract/pagination';
 import * as deliveries from '../contract/webhook-deliveries';
 import * as endpoints from '../contract/webhook-endpoints';
 import * as eventTypes from '../contract/webhook-event-types';
+import * as rotation from '../contract/webhook-secret-rotation';
 import type { AppEnv } from '../env';
 import type { Services } from '../services';
 import { portalApi, publicApi } from './guards';
@@ -111,6 +113,23 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, services: Servic
     return c.json({ data: endpoints.endpointJson(updated) }, 200);
   });
   app.openapi({ ...eventTypes.listPortalWebhookEventTypes, middleware: portal }, listTypes);
+  app.openapi({ ...rotation.rotateWebhookEndpointSecret, middleware: portal }, async (c) => {
+    const ctx = requestCtx(c, services);
+    const endpointId = c.req.valid('param').endpointId.toLowerCase();
+    const rotated = await ctx.db.tx(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const result = await rotateWebhookEndpointSecret(txCtx, { box: services.box }, endpointId);
+      await recordAudit(txCtx, {
+        action: 'webhook_endpoint.secret_rotated',
+        targetType: 'webhook_endpoint',
+        targetId: endpointId,
+        data: { previous_secret_expires_at: result.previous_secret_expires_at.toISOString() },
+      });
+      return result;
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: rotation.rotatedSecretJson(rotated) }, 200);
+  });
   app.openapi({ ...deliveries.sendWebhookEndpointTestEvent, middleware: portal }, (c) =>
     sendTestEvent(c, c.req.valid('param').endpointId),
   );

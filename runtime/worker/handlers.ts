@@ -12,11 +12,17 @@ import {
   runHousekeeping,
   scheduleHousekeeping,
 } from '../../server-core/jobs/housekeeping';
+import type { Job } from '../../server-core/jobs/jobs';
 import { embedSourceChunks } from '../../server-core/retrieval/embed-source-chunks';
 import { EMBED_SOURCE_JOB } from '../../server-core/retrieval/replace-source-chunks';
 import type { SourceKind } from '../../server-core/retrieval/types';
 import { ensureVectorIndex } from '../../server-core/retrieval/vector-index';
-import { ATTEMPT_JOB_KIND, ATTEMPT_LEASE_MS } from '../../server-core/webhooks/attempt-job';
+import {
+  ATTEMPT_JOB_KIND,
+  ATTEMPT_LEASE_MS,
+  attemptJobPayload,
+} from '../../server-core/webhooks/attempt-job';
+import { failAbandonedDelivery } from '../../server-core/webhooks/fail-abandoned-delivery';
 import type { JobHandler, WorkerDeps } from './deps';
 import { runWebhookAttempt } from './steps';
 
@@ -86,4 +92,24 @@ export const AFTER_COMPLETE: Record<string, (deps: WorkerDeps) => Promise<unknow
       clock.now(),
       new Date(clock.now().getTime() + CONVERSATION_TIMERS_EVERY_MS),
     ),
+};
+
+/**
+ * Follow-ups once a job has failed for good (its own retries spent on thrown errors): a webhook
+ * attempt's delivery ends failed rather than pending with no job left (issue 22).
+ */
+export const AFTER_EXHAUSTED: Record<string, (job: Job, deps: WorkerDeps) => Promise<unknown>> = {
+  [ATTEMPT_JOB_KIND]: async (job, { db, clock, logger }) => {
+    const { workspace_id, delivery_id } = attemptJobPayload(job);
+    const failed = await failAbandonedDelivery(db, {
+      workspaceId: workspace_id,
+      deliveryId: delivery_id,
+      now: clock.now(),
+    });
+    if (failed)
+      logger.warn('webhook delivery failed: its attempts could not be recorded', {
+        workspace_id,
+        delivery_id,
+      });
+  },
 };

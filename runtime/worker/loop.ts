@@ -12,7 +12,7 @@ import { MINUTE } from '../../server-core/lib/clock';
 import { newId } from '../../server-core/lib/ulid';
 import { OUTBOX_CHANNEL } from '../../server-core/outbox/emit-event';
 import type { JobHandler, WorkerDeps } from './deps';
-import { AFTER_COMPLETE, defaultHandlers, defaultLeases } from './handlers';
+import { AFTER_COMPLETE, AFTER_EXHAUSTED, defaultHandlers, defaultLeases } from './handlers';
 import { dispatchWebhookEvents } from './steps';
 
 export interface WorkerOptions {
@@ -61,9 +61,12 @@ async function runJob(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     deps.logger.warn('job failed', { job_id: job.id, kind: job.kind, attempt: job.attempts, error: message });
-    await failJob(deps.db, job, workerId, message, deps.clock.now()).catch((e: Error) =>
-      deps.logger.error('could not record a job failure', { job_id: job.id, error: e.message }),
-    );
+    try {
+      const exhausted = await failJob(deps.db, job, workerId, message, deps.clock.now());
+      if (exhausted) await AFTER_EXHAUSTED[job.kind]?.(job, deps);
+    } catch (e) {
+      deps.logger.error('could not record a job failure', { job_id: job.id, error: (e as Error).message });
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { HOUR } from '../lib/clock';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
 import { purgeExpiredSessions } from '../members/sessions';
 import { purgeRateLimitWindows } from '../ratelimit/rate-limiter';
+import { purgeWebhookHistory } from '../webhooks/purge-webhook-history';
 import { purgeExpiredVisitors } from '../widget/visitors';
 import { enqueueJob, purgeFinishedJobs } from './jobs';
 
@@ -17,7 +18,8 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
  * Removes what has expired, each domain by its own purge: idempotency records, sessions, old sign-in
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
  * sessions, page facts of element conditions older than a day, guide step misses older than 7 days (they
- * no longer count toward drift), finished jobs.
+ * no longer count toward drift), finished jobs, webhook deliveries finished 30 days ago and outbox rows
+ * dispatched 7 days ago (in batches).
  */
 export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string, number>> {
   return {
@@ -30,6 +32,7 @@ export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string
     widget_page_facts: await purgeOldPageFacts(db, now),
     guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
+    ...(await purgeWebhookHistory(db, now)),
   };
 }
 

@@ -112,12 +112,19 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30 * MINUTE, 30 * SECOND * 2 ** Math.max(0, attempts - 1));
 }
 
-export async function failJob(db: Sql, job: Job, workerId: string, error: string, now: Date): Promise<void> {
+/** Records a failed run: the job is retried later, or ends failed (returns true) once its attempts are spent. */
+export async function failJob(
+  db: Sql,
+  job: Job,
+  workerId: string,
+  error: string,
+  now: Date,
+): Promise<boolean> {
   const exhausted = job.attempts >= job.max_attempts;
-  await db.query(
+  const rows = await db.query(
     `update jobs set state = $3, last_error = $4, run_at = $5, updated_at = $6, locked_by = null, locked_until = null,
        finished_at = case when $3 = 'failed' then $6::timestamptz else null end
-     where id = $1 and locked_by = $2 and state = 'running'`,
+     where id = $1 and locked_by = $2 and state = 'running' returning id`,
     [
       job.id,
       workerId,
@@ -127,6 +134,7 @@ export async function failJob(db: Sql, job: Job, workerId: string, error: string
       now,
     ],
   );
+  return exhausted && rows.length > 0;
 }
 
 /** Finished jobs (done or failed) are kept a week for inspection. */

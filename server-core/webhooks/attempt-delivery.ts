@@ -43,14 +43,19 @@ export type AttemptResult =
 export const USER_AGENT = 'SupportPlatform-Webhooks/1';
 
 /** The request of one attempt: the stored bytes, signed now, with the headers of spec section 6. */
-export function buildAttemptRequest(d: DeliveryToSend, secret: string, number: number, at: Date) {
+export function buildAttemptRequest(
+  d: DeliveryToSend,
+  secrets: string | readonly string[],
+  number: number,
+  at: Date,
+) {
   return {
     url: d.url,
     body: d.body,
     headers: {
       'Content-Type': 'application/json',
       'User-Agent': USER_AGENT,
-      'Service-Signature': signatureHeader(secret, d.body, at),
+      'Service-Signature': signatureHeader(secrets, d.body, at),
       'Idempotency-Key': d.delivery_key,
       'Service-Delivery-Id': d.delivery_key,
       'Service-Event-Type': d.event_type,
@@ -68,12 +73,28 @@ const SECRET_UNAVAILABLE: AttemptOutcome = {
   durationMs: 0,
 };
 
-function openSecret(box: SecretBox, workspaceId: string, d: DeliveryToSend): string | null {
+function openSecret(box: SecretBox, workspaceId: string, d: DeliveryToSend, sealed: string): string | null {
   try {
-    return box.open(d.secret_sealed, signingSecretContext(workspaceId, d.endpoint_id));
+    return box.open(sealed, signingSecretContext(workspaceId, d.endpoint_id));
   } catch {
     return null;
   }
+}
+
+/**
+ * The secrets an attempt at `at` signs with: the current one, then the one a rotation replaced while its
+ * overlap window lasts (a previous secret that no longer opens is left out). Null when the current one
+ * does not open.
+ */
+function signingSecrets(box: SecretBox, workspaceId: string, d: DeliveryToSend, at: Date): string[] | null {
+  const current = openSecret(box, workspaceId, d, d.secret_sealed);
+  if (current === null) return null;
+  const overlapping =
+    d.previous_secret_sealed !== null &&
+    d.previous_secret_expires_at !== null &&
+    new Date(d.previous_secret_expires_at).getTime() > at.getTime();
+  const previous = overlapping ? openSecret(box, workspaceId, d, d.previous_secret_sealed!) : null;
+  return previous === null ? [current] : [current, previous];
 }
 
 /** What an attempt job asks for: attempt `number`, scheduled as attempt `scheduled` (the same unless retried). */
@@ -116,11 +137,11 @@ export async function attemptDelivery(
   if (job.number > MAX_ATTEMPTS) return failInterrupted(deps, job, d);
 
   const attemptedAt = clock.now();
-  const secret = openSecret(deps.box, job.workspace_id, d);
+  const secrets = signingSecrets(deps.box, job.workspace_id, d, attemptedAt);
   const outcome: AttemptOutcome =
-    secret === null
+    secrets === null
       ? SECRET_UNAVAILABLE
-      : await deps.transport.send(buildAttemptRequest(d, secret, job.number, attemptedAt));
+      : await deps.transport.send(buildAttemptRequest(d, secrets, job.number, attemptedAt));
   return recordAttempt(deps, job, claim, d.endpoint_id, d.event_type, attemptedAt, outcome);
 }
 

@@ -14,12 +14,16 @@ export interface DeliveryToSend {
   url: string;
   endpoint_status: string;
   secret_sealed: string;
+  /** The secret a rotation replaced and the end of its overlap window (both null outside one). */
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
 }
 
 export type DeliveryLoader = (workspaceId: string, deliveryId: string) => Promise<DeliveryToSend | null>;
 
 const LOAD = `select d.workspace_id, d.id, d.status, d.attempt_count, d.endpoint_id, d.event_type, d.delivery_key,
-    d.payload_version, d.body, e.url, e.status as endpoint_status, e.secret_sealed
+    d.payload_version, d.body, e.url, e.status as endpoint_status, e.secret_sealed,
+    e.previous_secret_sealed, e.previous_secret_expires_at
   from unnest($1::text[], $2::text[]) as k(workspace_id, id)
   join webhook_deliveries d on d.workspace_id = k.workspace_id and d.id = k.id
   join webhook_endpoints e on e.workspace_id = d.workspace_id and e.id = d.endpoint_id`;

@@ -11,4 +11,15 @@ describe('signing', () => {
     const t = 1793491205;
     expect(header).toBe(`t=${t},v1=${createHmac('sha256', secret).update(`${t}.{"a":1}`).digest('hex')}`);
   });
+
+  it('during a rotation one v1 per secret, in the order given (the current secret first)', () => {
+    const [current, previous] = [generateSigningSecret(), generateSigningSecret()];
+    const t = 1793491205;
+    const v1 = (secret: string) => createHmac('sha256', secret).update(`${t}.{"a":1}`).digest('hex');
+    const at = new Date(t * 1000);
+    expect(signatureHeader([current, previous], '{"a":1}', at)).toBe(
+      `t=${t},v1=${v1(current)},v1=${v1(previous)}`,
+    );
+    expect(signatureHeader([current], '{"a":1}', at)).toBe(signatureHeader(current, '{"a":1}', at));
+  });
 });

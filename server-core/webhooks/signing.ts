@@ -17,8 +17,13 @@ export function signingSecretContext(workspaceId: string, endpointId: string): s
   return `webhook_endpoint_secret:${workspaceId}:${endpointId}`;
 }
 
-/** `Service-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">`. */
-export function signatureHeader(secret: string, body: string, at: Date): string {
+/**
+ * `Service-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">`, one `v1` per secret:
+ * the current one first, then, during a rotation's overlap window, the one it replaced (the Stripe
+ * convention). A receiver accepts the request when any v1 matches a secret it holds.
+ */
+export function signatureHeader(secrets: string | readonly string[], body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
-  return `t=${t},v1=${hmacSha256Hex(secret, `${t}.${body}`)}`;
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  return [`t=${t}`, ...list.map((secret) => `v1=${hmacSha256Hex(secret, `${t}.${body}`)}`)].join(',');
 }
