@@ -1,5 +1,6 @@
 import { type Guide, loadGuide } from '../content/guide';
 import type { Sql } from '../db/db';
+import { parseUlid } from '../lib/ulid';
 
 /**
  * What the hosted help center shows, by reader: published articles whose access level the reader may
@@ -98,8 +99,9 @@ export async function helpCenterGuide(
   guideId: string,
   reader: Reader,
 ): Promise<GuideRead> {
-  if (!/^[0-9A-HJKMNP-TV-Z]{26}$/.test(guideId)) return { kind: 'not_found' };
-  const guide = await loadGuide(db, workspaceId, guideId);
+  const id = parseUlid(guideId);
+  if (!id) return { kind: 'not_found' };
+  const guide = await loadGuide(db, workspaceId, id);
   if (guide?.status !== 'published' || guide.share_mode === 'private') return { kind: 'not_found' };
   if (guide.share_mode === 'customers' && reader !== 'signed_in') return { kind: 'sign_in_required' };
   return { kind: 'guide', guide };

@@ -18,6 +18,8 @@ export function isLoopbackName(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(h) || h === '[::1]';
 }
 
+const bareHost = (hostname: string) => hostname.toLowerCase().replace(/\.$/, '');
+
 /** The port a URL reaches, its scheme's default when none is written. */
 const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
 
@@ -28,7 +30,7 @@ const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '8
 export function isServiceOrigin(url: URL, serviceOrigins: readonly URL[]): boolean {
   return serviceOrigins.some(
     (o) =>
-      o.hostname.toLowerCase() === url.hostname.toLowerCase() &&
+      bareHost(o.hostname) === bareHost(url.hostname) &&
       (!isLoopbackName(o.hostname) || portOf(o) === portOf(url)),
   );
 }
