@@ -55,12 +55,17 @@ interface Visit {
  * tenant comes from the Host header alone. Other hosts pass through untouched.
  */
 export function helpCenterSite(services: Services): MiddlewareHandler<AppEnv> {
-  const serviceHost = normaliseHost(new URL(services.config.publicUrl).host);
+  // The service's own hosts never serve a help center: no lookup for their pages and files.
+  const ownHosts = new Set(
+    [services.config.publicUrl, services.config.widgetCdnUrl]
+      .filter((u): u is string => typeof u === 'string')
+      .map((u) => normaliseHost(new URL(u).host)),
+  );
   return async function helpCenterSite(c, next) {
     const path = c.req.path;
     if (path.startsWith('/api/')) return next();
     const hostHeader = c.req.header('Host');
-    if (normaliseHost(hostHeader) === serviceHost) return next();
+    if (ownHosts.has(normaliseHost(hostHeader))) return next();
     const workspaceId = await workspaceForHost(services.db, hostHeader);
     if (!workspaceId) return next();
     if (path === pages.HELP_CENTER_CSS_PATH) {

@@ -57,6 +57,9 @@ const EXPECTED_OPERATIONS = [
   'unpublishGuide',
   'addPage',
   'addUpload',
+  'getHelpCenterSigningSecret',
+  'setHelpCenterSignInUrl',
+  'rotateHelpCenterSigningSecret',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {
