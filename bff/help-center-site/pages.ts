@@ -50,7 +50,7 @@ function searchForm(q = ''): string {
 <button type="submit">Search</button></form>`;
 }
 
-export function homeContent(brand: HelpCenterBrand, collections: HomeCollection[]): string {
+export function homeContent(collections: HomeCollection[]): string {
   const sections = collections
     .map(
       (c) =>
@@ -60,8 +60,7 @@ export function homeContent(brand: HelpCenterBrand, collections: HomeCollection[
     )
     .join('');
   return `<h1>How can we help?</h1>${searchForm()}
-${collections.length ? `<div class="collections">${sections}</div>` : '<p>No articles yet.</p>'}
-<p class="skip">${e(brand.name)}</p>`;
+${collections.length ? `<div class="collections">${sections}</div>` : '<p>No articles yet.</p>'}`;
 }
 
 export function articleContent(title: string, html: string, updatedAt: Date): string {

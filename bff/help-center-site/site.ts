@@ -126,7 +126,7 @@ function render(v: Visit, title: string, content: string, status: Status): Respo
 
 async function home(v: Visit): Promise<Response> {
   const collections = await helpCenterHome(v.services.db, v.workspaceId, v.reader);
-  return render(v, 'Help center', pages.homeContent(v.brand, collections), 200);
+  return render(v, 'Help center', pages.homeContent(collections), 200);
 }
 
 async function articlePage(v: Visit, slug: string): Promise<Response> {
