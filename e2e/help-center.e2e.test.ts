@@ -28,6 +28,8 @@ let portal: { base: string; headers: Record<string, string> };
 let customerApp: Server;
 let mintReturn: (returnTo: string, userId: string) => string;
 let customerDir: string;
+/** The articles this file published, unpublished again after it (other files share the demo workspace). */
+const published: string[] = [];
 let loads = 0;
 
 /** The customer's server (re)started with a secret: the docs' module evaluated afresh, as after a deploy. */
@@ -87,6 +89,7 @@ beforeAll(async () => {
       body: `Open **Billing** and choose the option for ${a.title}.`,
     });
     await portalCall('POST', `/articles/${created.data.id}/publish`);
+    published.push(String(created.data.id));
   }
 
   // The customer's app: the Node code of docs/help-center.md, behind a sign-in route that "signs in" anyone.
@@ -110,6 +113,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const id of published) await portalCall('POST', `/articles/${id}/unpublish`);
+  if (portal) await portalCall('PUT', '/help-center/sign-in-url', { sign_in_url: null });
   await browser?.close();
   await new Promise((ok) => customerApp?.close(ok));
   if (customerDir) rmSync(customerDir, { recursive: true, force: true });
