@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { unstorableEvent } from '../server-core/events/ingest-contact-events';
 import * as events from './contract/events';
 import type { AppEnv } from './env';
+import { helpCenterSite } from './help-center-site/site';
 import { limitBody, requireJsonBody } from './middleware/body';
 import {
   errorHandler,
@@ -27,6 +28,7 @@ import { isUploadPath, registerContentSourceRoutes } from './routes/portal/conte
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
+import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
@@ -74,6 +76,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
       batches: { [events.ingestContactEvents.path]: { field: 'events', refuse: unstorableEvent } },
     }),
   );
+  // On a help-center host every page outside /api is the hosted help center (the tenant from Host alone).
+  app.use('*', helpCenterSite(services));
   app.onError(errorHandler(services.logger));
   app.notFound(
     notFoundHandler(() => {
@@ -98,6 +102,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerRetrievalRoutes(app, services);
   registerHelpCenterRoutes(app, services);
   registerPortalWidgetRoutes(app, services);
+  registerHelpCenterSigningRoutes(app, services);
   registerVerifiedDomainRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);

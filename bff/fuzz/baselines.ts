@@ -179,6 +179,9 @@ const OVERRIDES: Record<string, Override> = {
   widgetReportConditions: (_b, _w, body) => {
     body.facts = { [watchKey('#fuzz')]: true, [watchKey('.banner')]: false };
   },
+  setHelpCenterSignInUrl: (_b, _w, body) => {
+    body.sign_in_url = 'https://app.example.com/help-sign-in';
+  },
   helpCenterSearch: (b, w) => {
     b.headers.Host = w.own.helpCenterHost;
     b.query = [['q', 'password']];

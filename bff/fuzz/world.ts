@@ -261,6 +261,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
   await addHelpCenterHost(db, { workspaceId: ws, host: helpCenterHost, now });
   const secret = await ok(await post('/widget/identity-secret/rotate', {}), 'rotateWidgetIdentitySecret');
   const identitySecret = String(secret.data.secret);
+  // The help-center signing secret: setHelpCenterSignInUrl needs one.
+  await ok(await post('/help-center/signing-secret/rotate', {}), 'rotateHelpCenterSigningSecret');
   const boot = await ok(
     await t.app.request(`/widget/boot?website_id=${seeded.websiteId}`, {
       headers: { Origin: 'https://shop.example.com' },

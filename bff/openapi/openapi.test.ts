@@ -59,6 +59,9 @@ const EXPECTED_OPERATIONS = [
   'addUpload',
   'listContactEventNames',
   'rotateWebhookEndpointSecret',
+  'getHelpCenterSigningSecret',
+  'setHelpCenterSignInUrl',
+  'rotateHelpCenterSigningSecret',
 ];
 
 describeDb('OpenAPI document', (getDb, adapter) => {

@@ -1053,6 +1053,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/help-center/sign-in-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove the help-center sign-in URL
+         * @description Needs the flag feature.helpcenter.sign_in_url (404 when off) and a signing secret (422 help_center_signing_secret_missing otherwise). 422 sign_in_url_invalid names the rule broken. Audited as help_center.sign_in_url_set (the URL before and after). Answers the same shape as the read.
+         */
+        put: operations["setHelpCenterSignInUrl"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/help-center/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The help-center signing secret and sign-in URL
+         * @description The secret your server signs visitor JWTs with (HS256, `exp` required) so readers see `authenticated` articles and `customers` guides on the hosted help center; `configured: false` and nulls until the first rotation creates it. Answered with Cache-Control: no-store.
+         */
+        get: operations["getHelpCenterSigningSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/help-center/signing-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rotate the help-center signing secret
+         * @description The new secret replaces the old at once: every outstanding visitor JWT signed with the old one is refused and every signed-in reader of the hosted help center is signed out. The same Idempotency-Key replays this answer (sealed at rest) for 24 hours without rotating again. Audited as help_center.signing_secret_rotated, without the secret.
+         */
+        post: operations["rotateHelpCenterSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/oauth-apps": {
         parameters: {
             query?: never;
@@ -2724,7 +2784,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -2981,6 +3041,11 @@ export interface components {
              */
             verified_at: string | null;
         };
+        HelpCenterRotatedSecret: {
+            data: {
+                secret: string;
+            };
+        };
         HelpCenterSearchResult: {
             /** @description The best chunk: `<kind>:<id>` and `#<anchor>` for a part. */
             document_ref: string;
@@ -2996,6 +3061,14 @@ export interface components {
             title: string;
             /** @description Where the reader opens the source. */
             url: string | null;
+        };
+        HelpCenterSigningSecret: {
+            data: {
+                configured: boolean;
+                /** @description The HS256 key of visitor JWTs; null until created. */
+                secret: string | null;
+                sign_in_url: string | null;
+            };
         };
         LauncherContent: {
             action: {
@@ -3563,6 +3636,13 @@ export interface components {
                  */
                 secret: string;
             };
+        };
+        SetHelpCenterSignInUrlRequest: {
+            /**
+             * Format: uri
+             * @description Where the help center sends a reader to sign in, with `return_to=<path>` added: an https URL of your own app (http only for a loopback host on a development server), without a return_to of its own, never a host of this service. null removes it.
+             */
+            sign_in_url: string | null;
         };
         SlaTarget: {
             /** @description Minutes from the ticket’s opening to a staff reply; null: none. */
@@ -12105,6 +12185,235 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setHelpCenterSignInUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sign_in_url": "https://app.example.com/help-sign-in"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetHelpCenterSignInUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The secret and the sign-in URL now in force. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "configured": true,
+                     *         "secret": "hcs_Q2h8vN4kR7tX1yB5mC9dF3gH6jL0sW2zA5eR8tY1uI4",
+                     *         "sign_in_url": "https://app.example.com/help-sign-in"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpCenterSigningSecret"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHelpCenterSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret and sign-in URL. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "configured": true,
+                     *         "secret": "hcs_Q2h8vN4kR7tX1yB5mC9dF3gH6jL0sW2zA5eR8tY1uI4",
+                     *         "sign_in_url": "https://app.example.com/help-sign-in"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpCenterSigningSecret"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateHelpCenterSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "hcs_Q2h8vN4kR7tX1yB5mC9dF3gH6jL0sW2zA5eR8tY1uI4"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HelpCenterRotatedSecret"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

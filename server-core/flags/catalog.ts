@@ -46,7 +46,7 @@ export const FLAGS = {
       'Conversation attachments in the widget (uploads and downloads); also needs a virus scanner (CLAMD_URL).',
   },
   'feature.helpcenter.sign_in_url': {
-    built: false,
+    built: true,
     default: true,
     description: 'A sign-in URL for authenticated help-center articles.',
   },

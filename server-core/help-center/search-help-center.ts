@@ -1,6 +1,6 @@
 import type { Ctx } from '../context';
 import { type SearchDeps, searchChunks } from '../retrieval/search-chunks';
-import type { SourceKind } from '../retrieval/types';
+import type { Audience, SourceKind } from '../retrieval/types';
 
 /** One help-center search result: a source, with its best-matching passage. */
 export interface HelpCenterResult {
@@ -27,9 +27,17 @@ export function snippetOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), SNIPPET_CHARS - 40))}…`;
 }
 
-/** The public help center's answer: public chunks only, one result per source, best first. */
-export async function searchHelpCenter(ctx: Ctx, deps: SearchDeps, q: string): Promise<HelpCenterResult[]> {
-  const hits = await searchChunks(ctx, deps, { query: q, topK: CHUNKS, audiences: ['public'] });
+/**
+ * The help center's answer: public chunks only (a signed-in reader of the hosted help center also gets
+ * `customers` ones), one result per source, best first.
+ */
+export async function searchHelpCenter(
+  ctx: Ctx,
+  deps: SearchDeps,
+  q: string,
+  audiences: Audience[] = ['public'],
+): Promise<HelpCenterResult[]> {
+  const hits = await searchChunks(ctx, deps, { query: q, topK: CHUNKS, audiences });
   const seen = new Set<string>();
   const out: HelpCenterResult[] = [];
   for (const h of hits) {

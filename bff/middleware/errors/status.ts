@@ -83,6 +83,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   token_too_large: 422,
   invalid_token_attributes: 422,
   unknown_flag: 422,
+  sign_in_url_invalid: 422,
+  help_center_signing_secret_missing: 422,
 };
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_STATUS[code];

@@ -4,6 +4,7 @@
  * of each code (bff/middleware/errors/status.ts) and docs/errors.md is generated from both.
  */
 
+import type { SignInUrlRefusal } from '../../help-center/sign-in-url';
 import { MAX_NESTING_DEPTH, MAX_OBJECT_KEYS } from '../storable';
 
 /** One schema violation found at the edge. */
@@ -122,6 +123,9 @@ export interface ErrorDetailsByCode {
   oauth_invalid_scope: NoDetails;
   // Operator commands
   unknown_flag: { flag: string };
+  // The hosted help center's signed-in readers
+  sign_in_url_invalid: { reason: SignInUrlRefusal };
+  help_center_signing_secret_missing: NoDetails;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -599,6 +603,20 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'Unknown flag.',
     meaning: 'An operator command names a flag that does not exist, or one whose feature is not built yet.',
     details: { flag: 'the flag named' },
+  },
+  sign_in_url_invalid: {
+    message: 'The sign-in URL must be an https address of your own app, without return_to.',
+    meaning:
+      'setHelpCenterSignInUrl with a URL that is not https (http only for a loopback host on a development server), carries a user name, a fragment or a return_to of its own, or names a host of the service (its origin, the widget CDN or any help-center host).',
+    details: {
+      reason:
+        'not_url, scheme_not_allowed, userinfo_not_allowed, fragment_not_allowed, return_to_not_allowed, loopback_not_allowed or service_host',
+    },
+  },
+  help_center_signing_secret_missing: {
+    message: 'Create the help-center signing secret (rotate it once) before setting a sign-in URL.',
+    meaning: 'setHelpCenterSignInUrl with a URL while the workspace has no help-center signing secret.',
+    details: {},
   },
 };
 
