@@ -83,6 +83,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   token_too_large: 422,
   invalid_token_attributes: 422,
   unknown_flag: 422,
+  invalid_scim_token: 401,
+  scim_invalid_filter: 400,
+  scim_user_name_taken: 409,
+  scim_invalid_patch: 400,
+  last_owner: 409,
 };
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_STATUS[code];

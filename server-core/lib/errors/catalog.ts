@@ -122,6 +122,12 @@ export interface ErrorDetailsByCode {
   oauth_invalid_scope: NoDetails;
   // Operator commands
   unknown_flag: { flag: string };
+  // SCIM provisioning (the /scim/v2 endpoints answer these in the RFC 7644 error shape)
+  invalid_scim_token: NoDetails;
+  scim_invalid_filter: { filter: string };
+  scim_user_name_taken: NoDetails;
+  scim_invalid_patch: { operation: number };
+  last_owner: NoDetails;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -599,6 +605,34 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'Unknown flag.',
     meaning: 'An operator command names a flag that does not exist, or one whose feature is not built yet.',
     details: { flag: 'the flag named' },
+  },
+  invalid_scim_token: {
+    message: 'The SCIM bearer token is missing, malformed or unknown for this workspace.',
+    meaning:
+      "A /scim/v2 request without a live SCIM token of the path's workspace (an API key or another workspace's token included).",
+    details: {},
+  },
+  scim_invalid_filter: {
+    message: 'The filter is not supported.',
+    meaning:
+      'A SCIM list filter that does not parse, or another than `<attr> eq "<value>"` on userName, id, externalId or emails.value (users) and displayName, id or externalId (groups). SCIM `invalidFilter`.',
+    details: { filter: 'the filter received (at most 200 characters)' },
+  },
+  scim_user_name_taken: {
+    message: 'Another SCIM user of this workspace has this userName.',
+    meaning:
+      'SCIM create or replace with a userName (case-insensitive) another user already holds. SCIM `uniqueness`.',
+    details: {},
+  },
+  scim_invalid_patch: {
+    message: 'A PATCH operation is not understood.',
+    meaning: 'SCIM PATCH with an unknown op, an unsupported path or a value of the wrong type.',
+    details: { operation: 'the index of the operation at fault in Operations' },
+  },
+  last_owner: {
+    message: 'The last owner of the workspace cannot be deprovisioned.',
+    meaning: 'A deprovision (SCIM active false, DELETE) of the only remaining owner.',
+    details: {},
   },
 };
 
