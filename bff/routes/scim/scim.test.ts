@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeDb } from '../../../server-core/testing/db';
 import { apiWorkspace } from '../../testing/api';
 import { signedInMember } from '../../testing/oauth';
-import { makeTestApp, type TestApp, signIn } from '../../testing/services';
+import { makeTestApp, signIn, type TestApp } from '../../testing/services';
 
 const SCIM = 'application/scim+json';
 type Json = Record<string, unknown> & {
@@ -42,7 +42,11 @@ async function scimWorld(t: TestApp, db: Parameters<typeof apiWorkspace>[1]) {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await r.text();
-    return { status: r.status, type: r.headers.get('Content-Type'), body: (text ? JSON.parse(text) : null) as Json };
+    return {
+      status: r.status,
+      type: r.headers.get('Content-Type'),
+      body: (text ? JSON.parse(text) : null) as Json,
+    };
   };
   return { w, owner, token, call };
 }
@@ -78,7 +82,10 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     });
 
     // Okta first asks whether the user exists.
-    const none = await call('GET', `/Users?filter=${encodeURIComponent('userName eq "ada@example.test"')}&startIndex=1&count=100`);
+    const none = await call(
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "ada@example.test"')}&startIndex=1&count=100`,
+    );
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ totalResults: 0, Resources: [], startIndex: 1, itemsPerPage: 0 });
 
@@ -104,7 +111,12 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     const byName = await call('GET', `/Users?filter=${encodeURIComponent('userName eq "ADA@example.TEST"')}`);
     expect(byName.body.totalResults).toBe(1);
     expect(byName.body.Resources[0]!.id).toBe(created.body.id);
-    for (const f of ['externalId eq "00u1abcd"', `id eq "${created.body.id}"`, 'emails.value eq "ada@example.test"', 'USERNAME EQ "ada@example.test"']) {
+    for (const f of [
+      'externalId eq "00u1abcd"',
+      `id eq "${created.body.id}"`,
+      'emails.value eq "ada@example.test"',
+      'USERNAME EQ "ada@example.test"',
+    ]) {
       const r = await call('GET', `/Users?filter=${encodeURIComponent(f)}`);
       expect(r.body.totalResults, f).toBe(1);
     }
@@ -118,10 +130,15 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
       scimType: 'uniqueness',
     });
 
-    for (let i = 0; i < 3; i++) expect((await call('POST', '/Users', oktaUser(`p${i}@example.test`))).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await call('POST', '/Users', oktaUser(`p${i}@example.test`))).status).toBe(201);
     const page = await call('GET', '/Users?startIndex=2&count=2');
     expect(page.body).toMatchObject({ totalResults: 4, startIndex: 2, itemsPerPage: 2 });
-    expect((await call('GET', '/Users?count=0')).body).toMatchObject({ totalResults: 4, itemsPerPage: 0, Resources: [] });
+    expect((await call('GET', '/Users?count=0')).body).toMatchObject({
+      totalResults: 4,
+      itemsPerPage: 0,
+      Resources: [],
+    });
     expect((await call('GET', '/Users?count=500')).body.itemsPerPage).toBe(4);
 
     // Okta deactivates with a path-less replace.
@@ -146,7 +163,11 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
       roles: [{ value: 'owner' }],
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ userName: 'ada@example.test', name: { givenName: 'Augusta' }, roles: [{ value: 'member' }] });
+    expect(put.body).toMatchObject({
+      userName: 'ada@example.test',
+      name: { givenName: 'Augusta' },
+      roles: [{ value: 'member' }],
+    });
 
     expect((await call('DELETE', `/Users/${created.body.id}`)).status).toBe(204);
     expect((await call('GET', `/Users/${created.body.id}`)).status).toBe(404);
@@ -156,7 +177,10 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     const t = makeTestApp(getDb());
     const { call } = await scimWorld(t, getDb());
     const created = await call('POST', '/Users', {
-      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
+      schemas: [
+        'urn:ietf:params:scim:schemas:core:2.0:User',
+        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User',
+      ],
       externalId: 'e7c1',
       userName: 'grace@example.test',
       active: 'True',
@@ -209,12 +233,22 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     const u = (await call('POST', '/Users', oktaUser('lin@example.test'))).body;
     const role = async () => (await call('GET', `/Users/${u.id}`)).body.roles;
 
-    const unmapped = await call('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Everyone', members: [{ value: u.id }] });
+    const unmapped = await call('POST', '/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'Everyone',
+      members: [{ value: u.id }],
+    });
     expect(unmapped.status).toBe(201);
     expect(unmapped.body.members).toEqual([{ value: u.id, display: 'lin@example.test' }]);
     expect(await role()).toEqual([{ value: 'member' }]);
 
-    const admins = (await call('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'support admins', members: [] })).body;
+    const admins = (
+      await call('POST', '/Groups', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+        displayName: 'support admins',
+        members: [],
+      })
+    ).body;
     // Okta: add with a list of { value }.
     const added = await call('PATCH', `/Groups/${admins.id}`, {
       schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
@@ -224,7 +258,8 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     expect(await role()).toEqual([{ value: 'admin' }]);
 
     // A second mapped group (lower role): the higher one holds.
-    const agents = (await call('POST', '/Groups', { displayName: 'Agents', members: [{ value: u.id }] })).body;
+    const agents = (await call('POST', '/Groups', { displayName: 'Agents', members: [{ value: u.id }] }))
+      .body;
     expect(await role()).toEqual([{ value: 'admin' }]);
 
     // Okta: remove by members[value eq "..."]; the member keeps the Agents role.
@@ -253,12 +288,17 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     });
     expect(renamed.body.displayName).toBe('Support Admins 2');
 
-    const list = await call('GET', `/Groups?filter=${encodeURIComponent('displayName eq "agents"')}&excludedAttributes=members`);
+    const list = await call(
+      'GET',
+      `/Groups?filter=${encodeURIComponent('displayName eq "agents"')}&excludedAttributes=members`,
+    );
     expect(list.body.totalResults).toBe(1);
     expect(list.body.Resources[0]).not.toHaveProperty('members');
 
     // Deleting a group returns its members to the default role and removes nobody.
-    await call('PATCH', `/Groups/${admins.id}`, { Operations: [{ op: 'add', path: 'members', value: [{ value: u.id }] }] });
+    await call('PATCH', `/Groups/${admins.id}`, {
+      Operations: [{ op: 'add', path: 'members', value: [{ value: u.id }] }],
+    });
     await map('Support Admins 2', 'admin');
     expect(await role()).toEqual([{ value: 'admin' }]);
     expect((await call('DELETE', `/Groups/${admins.id}`)).status).toBe(204);
@@ -270,7 +310,8 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
 
     // Group PATCH never creates a membership: a deprovisioned user added to a group stays out.
     await call('PATCH', `/Users/${u.id}`, { Operations: [{ op: 'replace', path: 'active', value: false }] });
-    const g = (await call('POST', '/Groups', { displayName: 'Support Admins 2', members: [{ value: u.id }] })).body;
+    const g = (await call('POST', '/Groups', { displayName: 'Support Admins 2', members: [{ value: u.id }] }))
+      .body;
     expect(g.members).toHaveLength(1);
     expect((await call('GET', `/Users/${u.id}`)).body.roles).toEqual([]);
   });
@@ -300,8 +341,17 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     // A user of workspace A is not found through B's token on B's path.
     const ua = (await a.call('POST', '/Users', oktaUser('x@example.test'))).body;
     expect((await b.call('GET', `/Users/${ua.id}`)).status).toBe(404);
-    expect((await b.call('PATCH', `/Users/${ua.id}`, { Operations: [{ op: 'replace', path: 'active', value: false }] })).status).toBe(404);
-    expect((await b.call('GET', `/Users?filter=${encodeURIComponent('userName eq "x@example.test"')}`)).body.totalResults).toBe(0);
+    expect(
+      (
+        await b.call('PATCH', `/Users/${ua.id}`, {
+          Operations: [{ op: 'replace', path: 'active', value: false }],
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await b.call('GET', `/Users?filter=${encodeURIComponent('userName eq "x@example.test"')}`)).body
+        .totalResults,
+    ).toBe(0);
 
     const bad = async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
       const r = await a.call(method, path, body, headers);
@@ -346,10 +396,14 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     expect(media.status).toBe(415);
     expect(media.body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
     // application/json is accepted in.
-    const plain = await a.call('POST', '/Users', JSON.stringify(oktaUser('json@example.test')), { 'Content-Type': 'application/json' });
+    const plain = await a.call('POST', '/Users', JSON.stringify(oktaUser('json@example.test')), {
+      'Content-Type': 'application/json',
+    });
     expect(plain.status).toBe(201);
     expect((await a.call('GET', '/Users/not-an-id')).status).toBe(404);
-    expect((await a.call('GET', '/Nope')).body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+    expect((await a.call('GET', '/Nope')).body.schemas).toEqual([
+      'urn:ietf:params:scim:api:messages:2.0:Error',
+    ]);
   });
 
   it('createScimToken needs settings.manage', async () => {
