@@ -324,7 +324,7 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
       t.app.request(`/scim/v2/${ws}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     for (const [ws, token] of [
       [b.w.workspaceId, a.token],
-      [a.w.workspaceId, `${a.token.slice(0, -1)}A`],
+      [a.w.workspaceId, `${a.token.slice(0, -1)}${a.token.endsWith('A') ? 'B' : 'A'}`],
       [a.w.workspaceId, a.w.apiKey],
       [a.w.workspaceId, ''],
       ['not-a-workspace', a.token],
