@@ -6,7 +6,7 @@ import { newId } from '../lib/ulid';
 import type { Role } from '../members/catalog';
 import { deprovisionMember } from '../members/deprovision-member';
 import { grantMembership } from '../members/grant-membership';
-import { createUser, normalizeEmail } from '../members/users';
+import { normalizeEmail } from '../members/users';
 import { parseEqFilter } from './filter';
 import { applyGroupRole } from './group-roles';
 import { applyUserPatch, type PatchOperation } from './patch';
@@ -185,13 +185,17 @@ export async function createScimUser(ctx: Ctx, f: ScimUserFields): Promise<ScimU
   });
 }
 
-/** A user created inactive: resolved or created by e-mail, with no membership. */
+/** A user created inactive: resolved or created by e-mail (one statement, race-free), with no membership. */
 async function resolveUser(tx: Sql, f: ScimUserFields, now: Date): Promise<{ id: string }> {
-  const found = await tx.query<{ id: string }>('select id from users where email_normalized = $1', [
+  await tx.query(
+    `insert into users (id, email, email_normalized, name, password_hash, created_at, updated_at)
+     values ($1, $2, $3, $4, null, $5, $5) on conflict (email_normalized) do nothing`,
+    [newId(now), f.userName, normalizeEmail(f.userName), personName(f), now],
+  );
+  const [user] = await tx.query<{ id: string }>('select id from users where email_normalized = $1', [
     normalizeEmail(f.userName),
   ]);
-  if (found[0]) return found[0];
-  return createUser(tx, { email: f.userName, name: personName(f), now });
+  return user!;
 }
 
 /**

@@ -392,6 +392,15 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     ]) {
       expect(await bad('PATCH', `/Users/${ua.id}`, body)).toBe('invalidValue');
     }
+    // Two identity-provider retries at once: one 201, one 409, never a 500.
+    const twice = await Promise.all([
+      a.call('POST', '/Users', oktaUser('race@example.test')),
+      a.call('POST', '/Users', oktaUser('RACE@example.test')),
+    ]);
+    expect(twice.map((r) => r.status).sort()).toEqual([201, 409]);
+    // Created inactive: no membership, and the same person is not created twice.
+    const inactive = await a.call('POST', '/Users', { ...oktaUser('idle@example.test'), active: false });
+    expect(inactive.body).toMatchObject({ active: false, roles: [] });
     const media = await a.call('POST', '/Users', 'userName=x', { 'Content-Type': 'text/plain' });
     expect(media.status).toBe(415);
     expect(media.body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
