@@ -30,6 +30,7 @@ import {
 } from '../../contract/scim';
 import type { AppEnv } from '../../env';
 import { SCIM_MEDIA_TYPE } from '../../middleware/errors/respond';
+import { rateLimit } from '../../middleware/rate-limit';
 import type { Services } from '../../services';
 import { requireScimToken, scimBody, scimCtx, scimPaging } from './scim-guard';
 
@@ -57,11 +58,12 @@ const membersExcluded = (c: Context<AppEnv>) =>
 /**
  * SCIM 2.0 provisioning under /scim/v2/{workspaceId} (spec service-api.md section 4.6; the operationIds of
  * OPERATIONS.md). RFC 7643/7644 payloads, not the house envelope; unknown attributes and query parameters
- * are ignored as RFC 7644 allows. Every path needs a SCIM token of its workspace.
+ * are ignored as RFC 7644 allows. Every path needs a SCIM token of its workspace, then passes the rate limits
+ * of a credential (per token and per workspace, as API keys).
  */
 export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   const base = '/scim/v2/:workspaceId';
-  app.use(`${base}/*`, requireScimToken(services));
+  app.use(`${base}/*`, requireScimToken(services), rateLimit(services));
   const where = (c: Context<AppEnv>) => scimBase(services.config.publicUrl, scimCtx(c, services).workspaceId);
 
   // scimServiceProviderConfig

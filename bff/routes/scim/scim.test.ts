@@ -415,6 +415,20 @@ describeDb('SCIM 2.0 provisioning', (getDb) => {
     ]);
   });
 
+  it('rate limits a SCIM token like a credential, answering 429 in the SCIM shape', async () => {
+    const t = makeTestApp(getDb(), { RATE_LIMIT_PER_KEY: '2' });
+    const { call } = await scimWorld(t, getDb());
+    expect((await call('GET', '/Users')).status).toBe(200);
+    expect((await call('GET', '/Users')).status).toBe(200);
+    const third = await call('GET', '/Users');
+    expect(third.status).toBe(429);
+    expect(third.type).toBe(SCIM);
+    expect(third.body).toMatchObject({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      status: '429',
+    });
+  });
+
   it('createScimToken needs settings.manage', async () => {
     const t = makeTestApp(getDb());
     const w = await apiWorkspace(t, getDb());
