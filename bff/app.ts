@@ -30,6 +30,7 @@ import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
+import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
 import { registerContactRoutes } from './routes/public/contacts';
@@ -38,6 +39,8 @@ import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
 import { registerRetrievalRoutes } from './routes/public/retrieval';
+import { registerScimRoutes } from './routes/scim';
+import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
@@ -66,6 +69,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
 
   app.use('*', requestId());
   app.use('*', requestLog(services.logger));
+  // Every error under /scim answers the RFC 7644 shape, the edge's own refusals included.
+  app.use('/scim/*', scimErrorShape);
   app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
   app.use('*', limitBody(MAX_BODY_BYTES, isMultipartPath));
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
@@ -93,6 +98,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerOAuthAppRoutes(app, services);
   registerOAuthAuthorizeRoutes(app, services);
   registerOAuthTokenRoutes(app, services);
+  registerScimRoutes(app, services);
+  registerScimSettingsRoutes(app, services);
   registerWebhookRoutes(app, services);
   registerContactRoutes(app, services);
   registerEventRoutes(app, services);

@@ -4,7 +4,7 @@ import type { Visitor } from '../server-core/widget/visitors';
 
 /** Who is calling, once an auth middleware has decided. Scope names the credential for idempotency. */
 export interface Credential {
-  kind: 'session' | 'api_key' | 'oauth' | 'visitor';
+  kind: 'session' | 'api_key' | 'oauth' | 'visitor' | 'scim';
   /** `user:<id>` for portal sessions, `api_key:<id>` for keys, `visitor:<id>` for widget visitors. */
   scope: string;
   workspaceId: string;
@@ -30,7 +30,7 @@ export interface AppEnv {
     member?: PortalMember;
     /** The widget visitor a visitor token named (widget endpoints). */
     visitor?: Visitor;
-    /** `oauth`: errors answer the RFC 6749 shape (the token and introspection endpoints). */
-    errorShape?: 'oauth';
+    /** `oauth`: errors answer the RFC 6749 shape (token, introspection); `scim`: RFC 7644 (/scim/v2). */
+    errorShape?: 'oauth' | 'scim';
   };
 }

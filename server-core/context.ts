@@ -7,6 +7,7 @@ export type Actor =
   | { type: 'api_key'; id: string }
   | { type: 'oauth_app'; id: string }
   | { type: 'visitor'; id: string }
+  | { type: 'scim_token'; id: string }
   | { type: 'system'; id: null };
 
 export const SYSTEM_ACTOR: Actor = { type: 'system', id: null };

@@ -13,6 +13,12 @@ import {
   scheduleHousekeeping,
 } from '../../server-core/jobs/housekeeping';
 import type { Job } from '../../server-core/jobs/jobs';
+import {
+  RECONCILE_DEPROVISIONS_EVERY_MS,
+  RECONCILE_DEPROVISIONS_KIND,
+  reconcileDeprovisions,
+  scheduleReconcileDeprovisions,
+} from '../../server-core/members/reconcile-deprovisions';
 import { embedSourceChunks } from '../../server-core/retrieval/embed-source-chunks';
 import { EMBED_SOURCE_JOB } from '../../server-core/retrieval/replace-source-chunks';
 import type { SourceKind } from '../../server-core/retrieval/types';
@@ -36,6 +42,10 @@ export function defaultHandlers(): Record<string, JobHandler> {
     [CONVERSATION_TIMERS_KIND]: async (_job, { db, clock, logger }) => {
       const done = await runConversationTimers(db, clock.now());
       if (done.woken || done.sla_breaches) logger.debug('conversation timers done', done);
+    },
+    [RECONCILE_DEPROVISIONS_KIND]: async (_job, { db, clock, logger }) => {
+      const done = await reconcileDeprovisions(db, clock.now());
+      logger.debug('deprovisions reconciled', done);
     },
     [ATTEMPT_JOB_KIND]: runWebhookAttempt,
     [EMBED_SOURCE_JOB]: runEmbedSource,
@@ -86,6 +96,12 @@ const runScanAttachment: JobHandler = async (job, deps) => {
 export const AFTER_COMPLETE: Record<string, (deps: WorkerDeps) => Promise<unknown>> = {
   [HOUSEKEEPING_KIND]: ({ db, clock }) =>
     scheduleHousekeeping(db, clock.now(), new Date(clock.now().getTime() + HOUSEKEEPING_EVERY_MS)),
+  [RECONCILE_DEPROVISIONS_KIND]: ({ db, clock }) =>
+    scheduleReconcileDeprovisions(
+      db,
+      clock.now(),
+      new Date(clock.now().getTime() + RECONCILE_DEPROVISIONS_EVERY_MS),
+    ),
   [CONVERSATION_TIMERS_KIND]: ({ db, clock }) =>
     scheduleConversationTimers(
       db,

@@ -10,6 +10,7 @@ import { scheduleHousekeeping } from '../../server-core/jobs/housekeeping';
 import { completeJob, failJob, JOB_COMPLETED, JOBS_CHANNEL, type Job } from '../../server-core/jobs/jobs';
 import { MINUTE } from '../../server-core/lib/clock';
 import { newId } from '../../server-core/lib/ulid';
+import { scheduleReconcileDeprovisions } from '../../server-core/members/reconcile-deprovisions';
 import { OUTBOX_CHANNEL } from '../../server-core/outbox/emit-event';
 import type { JobHandler, WorkerDeps } from './deps';
 import { AFTER_COMPLETE, AFTER_EXHAUSTED, defaultHandlers, defaultLeases } from './handlers';
@@ -116,6 +117,7 @@ export async function startWorker(
     wake?.();
   };
   await scheduleHousekeeping(deps.db, deps.clock.now());
+  await scheduleReconcileDeprovisions(deps.db, deps.clock.now());
   await scheduleConversationTimers(deps.db, deps.clock.now());
   const unlistenJobs = await deps.db.listen(JOBS_CHANNEL, signal);
   const unlistenOutbox = await deps.db.listen(OUTBOX_CHANNEL, () => {

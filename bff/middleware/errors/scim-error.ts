@@ -1,12 +1,12 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainError, ErrorCode } from '../../../server-core/lib/errors';
-import { errorHeaders } from './respond';
+import { errorHeaders } from './headers';
 import { statusOf } from './status';
 
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 /** The scimType values of RFC 7644 section 3.12 this service can answer. */
-export type ScimType = 'invalidSyntax' | 'invalidValue' | 'mutability' | 'uniqueness';
+export type ScimType = 'invalidFilter' | 'invalidSyntax' | 'invalidValue' | 'mutability' | 'uniqueness';
 
 /** Codes with a more precise scimType than the default of their status. */
 const SCIM_TYPES: Partial<Record<ErrorCode, ScimType>> = {
@@ -17,6 +17,10 @@ const SCIM_TYPES: Partial<Record<ErrorCode, ScimType>> = {
   external_id_taken: 'uniqueness',
   slug_taken: 'uniqueness',
   host_taken: 'uniqueness',
+  scim_invalid_filter: 'invalidFilter',
+  scim_user_name_taken: 'uniqueness',
+  scim_invalid_patch: 'invalidValue',
+  last_owner: 'mutability',
 };
 
 export interface ScimErrorResponse {

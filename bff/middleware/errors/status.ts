@@ -85,6 +85,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   unknown_flag: 422,
   sign_in_url_invalid: 422,
   help_center_signing_secret_missing: 422,
+  invalid_scim_token: 401,
+  scim_invalid_filter: 400,
+  scim_user_name_taken: 409,
+  scim_invalid_patch: 400,
+  last_owner: 409,
 };
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_STATUS[code];

@@ -126,6 +126,12 @@ export interface ErrorDetailsByCode {
   // The hosted help center's signed-in readers
   sign_in_url_invalid: { reason: SignInUrlRefusal };
   help_center_signing_secret_missing: NoDetails;
+  // SCIM provisioning (the /scim/v2 endpoints answer these in the RFC 7644 error shape)
+  invalid_scim_token: NoDetails;
+  scim_invalid_filter: { filter: string };
+  scim_user_name_taken: NoDetails;
+  scim_invalid_patch: { operation: number };
+  last_owner: NoDetails;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -616,6 +622,34 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
   help_center_signing_secret_missing: {
     message: 'Create the help-center signing secret (rotate it once) before setting a sign-in URL.',
     meaning: 'setHelpCenterSignInUrl with a URL while the workspace has no help-center signing secret.',
+    details: {},
+  },
+  invalid_scim_token: {
+    message: 'The SCIM bearer token is missing, malformed or unknown for this workspace.',
+    meaning:
+      "A /scim/v2 request without a live SCIM token of the path's workspace (an API key or another workspace's token included).",
+    details: {},
+  },
+  scim_invalid_filter: {
+    message: 'The filter is not supported.',
+    meaning:
+      'A SCIM list filter that does not parse, or another than `<attr> eq "<value>"` on userName, id, externalId or emails.value (users) and displayName, id or externalId (groups). SCIM `invalidFilter`.',
+    details: { filter: 'the filter received (at most 200 characters)' },
+  },
+  scim_user_name_taken: {
+    message: 'Another SCIM user of this workspace has this userName.',
+    meaning:
+      'SCIM create or replace with a userName (case-insensitive) another user already holds. SCIM `uniqueness`.',
+    details: {},
+  },
+  scim_invalid_patch: {
+    message: 'A PATCH operation is not understood.',
+    meaning: 'SCIM PATCH with an unknown op, an unsupported path or a value of the wrong type.',
+    details: { operation: 'the index of the operation at fault in Operations' },
+  },
+  last_owner: {
+    message: 'The last owner of the workspace cannot be deprovisioned.',
+    meaning: 'A deprovision (SCIM active false, DELETE) of the only remaining owner.',
     details: {},
   },
 };
