@@ -24,6 +24,7 @@ import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
+import { registerDataExportRoutes } from './routes/portal/data-exports';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
@@ -86,6 +87,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerOAuthAppRoutes(app, services);
+  registerDataExportRoutes(app, services);
   registerOAuthAuthorizeRoutes(app, services);
   registerOAuthTokenRoutes(app, services);
   registerWebhookRoutes(app, services);
