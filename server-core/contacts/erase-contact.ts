@@ -21,7 +21,8 @@ export interface ErasureCounts {
  * Erases a contact and everything held about them (spec section 8 retention rule), in one transaction:
  * their events; their conversations and tickets with messages and attachments (by the contact, or by one
  * of their widget visitor sessions); their experience ledger (sessions with items, seen markers, survey
- * answers); their article votes; their widget visitor sessions; one-contact exports of them; then the contact.
+ * answers); their article votes; their widget visitor sessions; one-contact exports of them; then the contact;
+ * and the external_id that contact webhook events carried (outbox and stored delivery bodies).
  * Files (attachments, export files) are deleted after the commit. The audit entry names the erased id
  * and counts only. docs/decisions/data-exports.md.
  */
@@ -87,6 +88,19 @@ export async function eraseContact(
       files: 0,
     };
     await tx.query('delete from contacts where workspace_id = $1 and id = $2', [w, contactId]);
+    // Webhook events carry ids only, but contact events also the customer's external_id: cleared in the
+    // outbox and in the stored delivery bodies that name this contact (the ids stay, naming no one).
+    await tx.query(
+      `update outbox set data = jsonb_set(data, '{external_id}', 'null'::jsonb)
+       where workspace_id = $1 and data->>'contact_id' = $2 and data ? 'external_id'`,
+      [w, contactId],
+    );
+    await tx.query(
+      `update webhook_deliveries set body = jsonb_set(body::jsonb, '{data,external_id}', 'null'::jsonb)::text
+       where workspace_id = $1 and position($2 in body) > 0 and (body::jsonb)#>>'{data,contact_id}' = $2
+         and (body::jsonb)->'data' ? 'external_id'`,
+      [w, contactId],
+    );
     const keys = [...fileKeys, ...exportKeys.flatMap((e) => (e.file_key ? [e.file_key] : []))];
     counts.files = keys.length;
     await recordAudit(

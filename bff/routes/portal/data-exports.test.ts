@@ -13,6 +13,10 @@ import { runHousekeeping } from '../../../server-core/jobs/housekeeping';
 import { DAY, MINUTE, SECOND } from '../../../server-core/lib/clock';
 import { testCtx } from '../../../server-core/testing/ctx';
 import { describeDb } from '../../../server-core/testing/db';
+import { insertExperience } from '../../../server-core/testing/experiences';
+import { surveyDefinition } from '../../../server-core/testing/visible-experiences';
+import { createWebhookEndpoint } from '../../../server-core/webhooks/create-webhook-endpoint';
+import { dispatchEvents } from '../../../server-core/webhooks/dispatch-events';
 import { apiWorkspace } from '../../testing/api';
 import { signedInMember } from '../../testing/oauth';
 import { makeTestApp, signIn } from '../../testing/services';
@@ -260,5 +264,141 @@ describeDb('portal: data exports and contact erasure', (getDb) => {
       (await create({ scope: 'contact', format: 'json', contact_id: '01m6bj43y0s8156vv67bd8bxme' })).status,
     ).toBe(404);
     expect((await create({ scope: 'contacts', format: 'json' }, member.headers)).status).toBe(403);
+  });
+
+  it('eraseContact erases a contact and everything held about them: no row names them afterwards; audited with counts only', async () => {
+    const { db, t, ws, owner, ctx, built } = await setup();
+    const secret = {
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+      phone: '+15550100777',
+      externalId: 'ext-grace-777',
+      attr: 'navy-admiral-777',
+      body: 'my card ends 4242-777',
+      prop: 'cobol-777',
+    };
+    // A webhook endpoint: the contact.created delivery body carries the external_id.
+    await createWebhookEndpoint(
+      ctx,
+      { box: t.services.box, policy: { allowHosts: [] } },
+      { url: 'https://hooks.example.com/in', events: ['contact.created'] },
+    );
+    const { contact } = await upsertContact(ctx, {
+      email: secret.email,
+      name: secret.name,
+      phone: secret.phone,
+      externalId: secret.externalId,
+      attributes: { rank: secret.attr },
+    });
+    const { contact: keep } = await upsertContact(ctx, { email: 'keep@example.com', name: 'Keep' });
+    const conv = await createConversation(ctx, {
+      contactId: contact.id,
+      channel: 'widget',
+      subject: secret.name,
+    });
+    await appendMessage(ctx, {
+      conversationId: conv.id,
+      direction: 'in',
+      authorType: 'contact',
+      body: secret.body,
+    });
+    const ticket = await createConversation(ctx, {
+      contactId: contact.id,
+      channel: 'portal',
+      kind: 'ticket',
+    });
+    await appendMessage(ctx, {
+      conversationId: ticket.id,
+      direction: 'note',
+      authorType: 'agent',
+      body: secret.body,
+    });
+    const kept = await createConversation(ctx, { contactId: keep.id, channel: 'widget', subject: 'Stays' });
+    await ingestContactEvents(ctx, [
+      { name: 'upgraded', contact_id: contact.id, properties: { to: secret.prop } },
+    ]);
+    const now = t.clock.now();
+    await db.query(
+      `insert into widget_visitors (workspace_id, id, token_hash, contact_id, identity_generation, identified_at,
+         created_at, last_seen_at, expires_at) values ($1, 'visitorgrace0000000000000a', 'hash-grace', $2, 1, $3, $3, $3, $4)`,
+      [ws.workspaceId, contact.id, now, new Date(now.getTime() + DAY)],
+    );
+    const exp = await insertExperience(db, ws.workspaceId, {
+      type: 'survey',
+      definition: surveyDefinition(),
+      at: now,
+    });
+    await db.query(
+      `insert into experience_sessions (workspace_id, id, experience_id, version_id, contact_id, state, started_at, updated_at)
+       values ($1, 'sessiongrace00000000000000', $2, $3, $4, 'active', $5, $5)`,
+      [ws.workspaceId, exp.id, exp.versionId, contact.id, now],
+    );
+    await db.query(
+      `insert into experience_survey_answers (workspace_id, id, session_id, experience_id, version_id, question_id, kind,
+         value, contact_id, answered_at) values ($1, 'answergrace000000000000000', 'sessiongrace00000000000000', $2, $3,
+         'recommend', 'freetext', $4::jsonb, $5, $6)`,
+      [ws.workspaceId, exp.id, exp.versionId, JSON.stringify(secret.body), contact.id, now],
+    );
+    await dispatchEvents(db, t.clock.now());
+    const bodies = await db.query<{ body: string }>(
+      'select body from webhook_deliveries where workspace_id = $1',
+      [ws.workspaceId],
+    );
+    expect(bodies.some((b) => b.body.includes(secret.externalId))).toBe(true);
+    const personal = await built({ scope: 'contact', format: 'json', contact_id: contact.id });
+    expect(personal.state).toBe('ready');
+    const fileKeyOf = `${ws.workspaceId}/${personal.id}`;
+    expect(await t.services.files!.get(fileKeyOf)).not.toBeNull();
+
+    const erase = (id: string, headers = owner.headers) =>
+      t.app.request(`/api/v1/workspaces/${ws.workspaceId}/contacts/${id}/erase`, { method: 'POST', headers });
+    const member = await signedInMember(t, db, ws.workspaceId, 'member');
+    expect((await erase(contact.id, member.headers)).status).toBe(403);
+    const stranger = await apiWorkspace(t, db);
+    const strangerSession = await signIn(t, stranger.ownerEmail, stranger.ownerPassword);
+    expect((await erase(contact.id, strangerSession.headers)).status).toBe(403);
+
+    const res = await erase(contact.id);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { data: Record<string, number> }).data).toMatchObject({
+      events: 1,
+      conversations: 2,
+      experience_sessions: 1,
+      survey_answers: 1,
+      widget_visitors: 1,
+      data_exports: 1,
+      files: 1,
+    });
+    expect((await erase(contact.id)).status).toBe(404);
+    expect(await t.services.files!.get(fileKeyOf)).toBeNull();
+
+    // No row of any table holds the personal data; the id is left only in the audit entry of the erasure
+    // and in the outbox events and webhook deliveries (ids only once the external_id is cleared).
+    const tables = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
+    const naming: string[] = [];
+    for (const { table_name } of tables) {
+      const rows = await db.query<{ row: string }>(`select t::text as row from "${table_name}" t`);
+      for (const { row } of rows) {
+        for (const value of Object.values(secret))
+          if (row.includes(value)) naming.push(`${table_name}: ${value}`);
+        if (row.includes(contact.id) && !['audit_log', 'outbox', 'webhook_deliveries'].includes(table_name))
+          naming.push(`${table_name}: the contact id`);
+      }
+    }
+    expect(naming).toEqual([]);
+    const [audit] = await db.query<{ action: string; target_id: string; data: Record<string, unknown> }>(
+      `select action, target_id, data from audit_log where workspace_id = $1 and action = 'contact.erased'`,
+      [ws.workspaceId],
+    );
+    expect(audit).toMatchObject({
+      action: 'contact.erased',
+      target_id: contact.id,
+      data: { conversations: 2 },
+    });
+    // The other contact and their conversation stay.
+    const left = await db.query('select id from conversations where workspace_id = $1', [ws.workspaceId]);
+    expect(left.map((r) => (r as { id: string }).id)).toEqual([kept.id]);
   });
 });
