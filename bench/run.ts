@@ -1,6 +1,7 @@
 import { apiBench } from './api.bench';
 import { chatBench } from './chat.bench';
 import { experiencesBench } from './experiences.bench';
+import { exportsBench } from './exports.bench';
 import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
 import { retrievalBench } from './retrieval.bench';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   mcp: mcpBench,
   walkthrough: walkthroughBench,
   chat: chatBench,
+  exports: exportsBench,
 };
 
 const wanted = process.argv.slice(2);

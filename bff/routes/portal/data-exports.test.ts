@@ -242,9 +242,11 @@ describeDb('portal: data exports and contact erasure', (getDb) => {
 
     // Housekeeping deletes the file 7 days after it was ready.
     t.clock.advance(7 * DAY);
+    // The session of a week ago has expired: a new one.
+    const again2 = await signIn(t, ws.ownerEmail, ws.ownerPassword);
     const removed = await runHousekeeping(db, t.clock.now(), files);
     expect(removed.data_exports).toBeGreaterThanOrEqual(2); // the earlier test's exports too (one database)
-    const gone = (await (await t.app.request(`${base}/${ready.id}`, { headers: owner.headers })).json()) as {
+    const gone = (await (await t.app.request(`${base}/${ready.id}`, { headers: again2.headers })).json()) as {
       data: ExportJson;
     };
     expect(gone.data).toMatchObject({ state: 'expired', download_url: null });
@@ -253,17 +255,31 @@ describeDb('portal: data exports and contact erasure', (getDb) => {
     // Flag off: every export operation is the 404 of an unknown route.
     await setFlag(db, ws.workspaceId, 'feature.data_exports', false, t.clock.now());
     t.clock.advance(MINUTE);
-    expect((await create({ scope: 'contacts', format: 'json' })).status).toBe(404);
-    expect((await t.app.request(base, { headers: owner.headers })).status).toBe(404);
+    expect((await create({ scope: 'contacts', format: 'json' }, again2.headers)).status).toBe(404);
+    expect((await t.app.request(base, { headers: again2.headers })).status).toBe(404);
     // Bad input.
     await setFlag(db, ws.workspaceId, 'feature.data_exports', true, t.clock.now());
     t.clock.advance(MINUTE);
-    expect((await create({ scope: 'contact', format: 'json' })).status).toBe(422);
-    expect((await create({ scope: 'contacts', format: 'xml' })).status).toBe(422);
+    expect((await create({ scope: 'contact', format: 'json' }, again2.headers)).status).toBe(422);
+    expect((await create({ scope: 'contacts', format: 'xml' }, again2.headers)).status).toBe(422);
     expect(
-      (await create({ scope: 'contact', format: 'json', contact_id: '01m6bj43y0s8156vv67bd8bxme' })).status,
+      (
+        await create(
+          { scope: 'contact', format: 'json', contact_id: '01m6bj43y0s8156vv67bd8bxme' },
+          again2.headers,
+        )
+      ).status,
     ).toBe(404);
-    expect((await create({ scope: 'contacts', format: 'json' }, member.headers)).status).toBe(403);
+    expect(
+      (
+        await create(
+          { scope: 'contacts', format: 'json' },
+          (
+            await signedInMember(t, db, ws.workspaceId, 'member')
+          ).headers,
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('eraseContact erases a contact and everything held about them: no row names them afterwards; audited with counts only', async () => {
