@@ -417,4 +417,49 @@ describeDb('portal: data exports and contact erasure', (getDb) => {
     const left = await db.query('select id from conversations where workspace_id = $1', [ws.workspaceId]);
     expect(left.map((r) => (r as { id: string }).id)).toEqual([kept.id]);
   });
+
+  it('tenancy sweep: another workspace’s owner, on their own workspace path, reaches none of the victim’s exports or contacts', async () => {
+    const { db, t, ws, ctx, built } = await setup();
+    const { contact } = await upsertContact(ctx, { email: 'victim@example.com', name: 'Victim' });
+    const victimExport = await built({ scope: 'contact', format: 'json', contact_id: contact.id });
+    const attacker = await apiWorkspace(t, db);
+    const session = await signIn(t, attacker.ownerEmail, attacker.ownerPassword);
+    const base = `/api/v1/workspaces/${attacker.workspaceId}`;
+    const query = new URL(victimExport.download_url!).search;
+    const post = (path: string, body?: unknown) =>
+      t.app.request(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...session.headers, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const answers = {
+      getDataExport: (
+        await t.app.request(`${base}/data-exports/${victimExport.id}`, { headers: session.headers })
+      ).status,
+      downloadDataExport: (
+        await t.app.request(`${base}/data-exports/${victimExport.id}/download${query}`, {
+          headers: session.headers,
+        })
+      ).status,
+      createDataExport: (
+        await post('/data-exports', { scope: 'contact', format: 'json', contact_id: contact.id })
+      ).status,
+      eraseContact: (await post(`/contacts/${contact.id}/erase`)).status,
+    };
+    // The victim's link does not open under another workspace (it is bound to its workspace): 403, no lookup.
+    expect(answers).toEqual({
+      getDataExport: 404,
+      downloadDataExport: 403,
+      createDataExport: 404,
+      eraseContact: 404,
+    });
+    const listed = await (await t.app.request(`${base}/data-exports`, { headers: session.headers })).text();
+    expect(listed).not.toContain(victimExport.id);
+    expect(
+      await db.query('select id from contacts where workspace_id = $1 and id = $2', [
+        ws.workspaceId,
+        contact.id,
+      ]),
+    ).toHaveLength(1);
+  });
 });
