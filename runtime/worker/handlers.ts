@@ -22,7 +22,7 @@ import { ATTEMPT_JOB_KIND, ATTEMPT_LEASE_MS } from '../../server-core/webhooks/a
 import type { JobHandler, WorkerDeps } from './deps';
 import { runWebhookAttempt } from './steps';
 
-/** Every kind of background job and what runs it. Later issues add exports and mail. */
+/** Every kind of background job and what runs it. Later issues add mail. */
 export function defaultHandlers(): Record<string, JobHandler> {
   return {
     [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger, attachments }) => {
