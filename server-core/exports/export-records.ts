@@ -10,6 +10,7 @@ export interface ExportRecord {
     | 'ticket'
     | 'event'
     | 'experience_session'
+    | 'experience_seen'
     | 'survey_answer';
   id: string;
   parent_id: string | null;
@@ -18,6 +19,10 @@ export interface ExportRecord {
 }
 
 type Row = Record<string, unknown> & { id: string };
+
+/** Rows of the contact ($3): by the contact, or by one of their widget visitor sessions (as erasure finds them). */
+const PERSON =
+  '(contact_id = $3 or widget_visitor_id in (select v.id from widget_visitors v where v.workspace_id = $1 and v.contact_id = $3))';
 
 /**
  * Reads one table in pages of EXPORT_PAGE_SIZE by its key (a keyset cursor: `id > last`), so a build holds
@@ -90,7 +95,8 @@ async function* conversationsWithMessages(
 /**
  * The records of an export, in pages: contacts (with their custom attributes), conversations with their
  * messages, tickets with their messages, or everything held about one contact (the contact, its events,
- * conversations and tickets with messages, experience sessions and survey answers).
+ * conversations and tickets with messages, experience sessions, seen markers and survey answers, also those of
+ * their widget visitor sessions).
  */
 export async function* exportRecords(
   db: Sql,
@@ -119,22 +125,22 @@ export async function* exportRecords(
   yield* conversationsWithMessages(
     db,
     workspaceId,
-    "and contact_id = $3 and kind = 'conversation'",
+    `and ${PERSON} and kind = 'conversation'`,
     [contactId],
     'conversation',
   );
   yield* conversationsWithMessages(
     db,
     workspaceId,
-    "and contact_id = $3 and kind = 'ticket'",
+    `and ${PERSON} and kind = 'ticket'`,
     [contactId],
     'ticket',
   );
-  for await (const page of pages(db, 'experience_sessions', workspaceId, 'and contact_id = $3', [contactId]))
+  for await (const page of pages(db, 'experience_sessions', workspaceId, `and ${PERSON}`, [contactId]))
     yield page.map((s) => record('experience_session', s, contactId, s.started_at));
-  for await (const page of pages(db, 'experience_survey_answers', workspaceId, 'and contact_id = $3', [
-    contactId,
-  ]))
+  for await (const page of pages(db, 'experience_seen', workspaceId, `and ${PERSON}`, [contactId]))
+    yield page.map((s) => record('experience_seen', s, contactId, s.seen_at));
+  for await (const page of pages(db, 'experience_survey_answers', workspaceId, `and ${PERSON}`, [contactId]))
     yield page.map((a) => record('survey_answer', a, contactId, a.answered_at));
 }
 
