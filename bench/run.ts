@@ -2,6 +2,7 @@ import { apiBench } from './api.bench';
 import { chatBench } from './chat.bench';
 import { eventNamesBench } from './event-names.bench';
 import { experiencesBench } from './experiences.bench';
+import { exportsBench } from './exports.bench';
 import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
 import { retrievalBench } from './retrieval.bench';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   walkthrough: walkthroughBench,
   chat: chatBench,
   'event-names': eventNamesBench,
+  exports: exportsBench,
 };
 
 const wanted = process.argv.slice(2);

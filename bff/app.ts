@@ -26,6 +26,7 @@ import { registerAuthRoutes } from './routes/portal/auth';
 import { registerContactEventNameRoutes } from './routes/portal/contact-event-names';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
+import { registerDataExportRoutes } from './routes/portal/data-exports';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
@@ -96,6 +97,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerAuthRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerOAuthAppRoutes(app, services);
+  registerDataExportRoutes(app, services);
   registerOAuthAuthorizeRoutes(app, services);
   registerOAuthTokenRoutes(app, services);
   registerScimRoutes(app, services);

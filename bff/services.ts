@@ -35,6 +35,8 @@ export interface Services {
     visitorToken: Buffer;
     /** Signs attachment download links (server-core/attachments/download-signature.ts). */
     attachmentDownload: Buffer;
+    /** Signs data export download links (server-core/exports/export-link.ts). */
+    dataExportDownload: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
@@ -82,6 +84,7 @@ export function createServices(deps: {
       csrf: deriveKey(deps.masterKey, 'csrf'),
       visitorToken: deriveKey(deps.masterKey, 'visitor-token'),
       attachmentDownload: deriveKey(deps.masterKey, 'attachment-download'),
+      dataExportDownload: deriveKey(deps.masterKey, 'data-export-download'),
     },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),

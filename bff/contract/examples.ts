@@ -59,6 +59,8 @@ export const EXAMPLE_ID = {
   /** An OAuth app the workspace registered, and an install of it in the workspace. */
   appId: '01m6bp3d2e3f4g5h6j7k8m9n0p',
   installId: '01m6bp2d2e3f4g5h6j7k8m9n0p',
+  /** A ready contacts export of the demo workspace (the data export examples). */
+  exportId: '01m6bp4d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;
@@ -98,6 +100,12 @@ export const EXAMPLE_SECRET = {
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */
+/** The signed link of the data export download example (its own placeholders: another key signs it). */
+export const EXAMPLE_EXPORT_LINK = {
+  expires: '1793534401',
+  signature: 'Xp4Lm8Qw2Rt6Yu0Io3Pa7Sd1Fg5Hj9Kl2Zx6Cv0Bn4M',
+} as const;
+
 export const EXAMPLE_DOWNLOAD = {
   expires: '1793534400',
   signature: 'q1hQ3Rk0n8o4Zc6S2wVd9yJt5XbLmA7eUiPfGgKhN0s',

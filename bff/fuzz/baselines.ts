@@ -1,5 +1,6 @@
 import { signDownload } from '../../server-core/attachments/download-signature';
 import { watchKey } from '../../server-core/experiences/decision/watch';
+import { signExportLink } from '../../server-core/exports/export-link';
 import { encodeCursor } from '../../server-core/lib/cursor';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { identityHmac } from '../../server-core/widget/identity-proof';
@@ -282,6 +283,25 @@ const OVERRIDES: Record<string, Override> = {
       ['expires', String(link.expires)],
       ['signature', link.signature],
     ];
+  },
+  // A link signed as getDataExport gives it (the generated expiry and signature are refused, rightly).
+  downloadDataExport: (b, w) => {
+    const link = signExportLink(
+      w.t.services.keys.dataExportDownload,
+      b.path.workspaceId!,
+      b.path.exportId!,
+      w.t.clock.now(),
+    );
+    b.query = [
+      ['expires', String(link.expires)],
+      ['signature', link.signature],
+    ];
+  },
+  eraseContact: (b, w) => {
+    b.path.contactId = w.own.fixtures.erasableContactId;
+  },
+  createDataExport: (_b, _w, body) => {
+    delete body.contact_id; // with scope contact only
   },
   widgetRecordAutomationStep: (_b, w, body) => {
     body.step_id = w.own.fixtures.guideStepId;

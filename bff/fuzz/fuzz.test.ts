@@ -12,9 +12,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 /**
  * Operations whose baseline holds something that expires on the fuzz clock (which moves a minute every
- * few hundred requests): they run first. A signed download link works for 15 minutes.
+ * few hundred requests): they run first. A signed download link works for 15 minutes (an export's too).
  */
-const RUN_FIRST = ['widgetDownloadAttachment'];
+const RUN_FIRST = ['widgetDownloadAttachment', 'downloadDataExport'];
 
 /** Operations whose baseline ends something the others need: they run last. */
 const RUN_LAST = [

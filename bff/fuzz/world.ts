@@ -17,6 +17,8 @@ import type { Db } from '../../server-core/db/db';
 import { createExperience } from '../../server-core/experiences/create-experience';
 import type { ProgramContent, TourContent } from '../../server-core/experiences/definition';
 import { publishExperience } from '../../server-core/experiences/publish-experience';
+import { buildDataExport } from '../../server-core/exports/build-data-export';
+import { createDataExport } from '../../server-core/exports/create-data-export';
 import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
@@ -83,6 +85,8 @@ export interface Tenant {
     /** A resolved conversation of the contact whose rating staff asked for, and the owner's user id. */
     ratedConversationId: string;
     ownerUserId: string;
+    /** A contact of its own for eraseContact. */
+    erasableContactId: string;
   };
 }
 
@@ -349,6 +353,12 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'widgetOpenAutomationRun',
   );
 
+  // A contact eraseContact erases (the fuzz's other operations keep theirs), and a ready export built as
+  // the worker would (downloadDataExport's baseline).
+  const { contact: erasable } = await upsertContact(ctx, { email: `erasable-${label}@example.com` });
+  const readyExport = await createDataExport(ctx, { scope: 'contacts', format: 'csv' });
+  await buildDataExport(ctx, t.services.files!, readyExport.id);
+
   return {
     workspaceId: ws,
     websiteId: seeded.websiteId,
@@ -383,6 +393,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       tag: `fuzz-${label}`,
       appId: String(oauthApp.data.id),
       installId,
+      exportId: readyExport.id,
     },
     fixtures: {
       spareExperienceId: spare.id,
@@ -400,6 +411,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       guideStepId: guideStep!.id,
       ratedConversationId: rated.id,
       ownerUserId: owner!.id,
+      erasableContactId: erasable.id,
     },
   };
 }

@@ -9,6 +9,9 @@ import { addOperatorVerifiedDomain } from '../../server-core/automation/add-oper
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { createConversation, resolveConversation } from '../../server-core/conversations/write-conversations';
+import { buildDataExport } from '../../server-core/exports/build-data-export';
+import { createDataExport } from '../../server-core/exports/create-data-export';
+import { signExportLink } from '../../server-core/exports/export-link';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -38,6 +41,7 @@ import { openIdentitySecret } from '../../server-core/widget/identity-secret';
 import {
   EXAMPLE_DEMO,
   EXAMPLE_DOWNLOAD,
+  EXAMPLE_EXPORT_LINK,
   EXAMPLE_HELP_CENTER,
   EXAMPLE_ID,
   EXAMPLE_PAGE_URL,
@@ -78,6 +82,7 @@ const LAST = [
   'deleteOAuthApp',
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
+  'eraseContact', // erases the demo contact the other examples use
   'logout',
 ];
 
@@ -256,6 +261,15 @@ async function fixtures(t: TestApp) {
   const rated = await createConversation(ctx, { contactId, channel: 'widget', subject: 'Rated' });
   await resolveConversation(ctx, rated.id);
   await requestConversationRating(ctx, rated.id);
+  // A ready contacts export, built as the worker would, and the signed link of the download example.
+  const readyExport = await createDataExport(ctx, { scope: 'contacts', format: 'json' });
+  await buildDataExport(ctx, t.services.files!, readyExport.id);
+  const exportLink = signExportLink(
+    t.services.keys.dataExportDownload,
+    demo.workspaceId,
+    readyExport.id,
+    t.clock.now(),
+  );
   // An OAuth app of the demo workspace, installed there by the owner: a code for the token example (its
   // challenge is the example verifier's) and an access token for the introspection example.
   const ownerCtx = {
@@ -343,6 +357,7 @@ async function fixtures(t: TestApp) {
     attachmentId,
     appId: oauthApp.app.id,
     installId,
+    exportId: readyExport.id,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
@@ -359,6 +374,8 @@ async function fixtures(t: TestApp) {
     [CREDENTIAL.csrfToken, session.csrf],
     [EXAMPLE_DOWNLOAD.expires, String(link.expires)],
     [EXAMPLE_DOWNLOAD.signature, link.signature],
+    [EXAMPLE_EXPORT_LINK.expires, String(exportLink.expires)],
+    [EXAMPLE_EXPORT_LINK.signature, exportLink.signature],
   ];
   return { swaps, cookie: session.cookie };
 }

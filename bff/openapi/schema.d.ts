@@ -605,6 +605,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/contacts/{contactId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a contact and everything held about them
+         * @description The deletion request of the retention rule (spec section 8): the contact, their events, their conversations and tickets with messages and attachments (also those of their widget sessions), their experience ledger (sessions, seen markers, survey answers), article votes, widget sessions and one-contact exports, in one transaction; files are deleted after it. Not reversible. Audited as `contact.erased` with the contact id and the counts only. Repeating it answers 404.
+         */
+        post: operations["eraseContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/conversations": {
         parameters: {
             query?: never;
@@ -859,6 +879,70 @@ export interface paths {
          * @description Kind ticket, the workspace’s next reference (T-1001, T-1002, ...), a priority (low, normal, high, urgent) and optionally a subject; its SLA clocks start now. ticket.opened (origin conversation) goes out once; converting a ticket again changes nothing. Permission `conversations.manage`.
          */
         post: operations["convertToTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the data exports
+         * @description Answers 404 while the flag `feature.data_exports` is off for the workspace. Newest first; ready ones carry a fresh download link.
+         */
+        get: operations["listDataExports"];
+        put?: never;
+        /**
+         * Start a data export (built in the background)
+         * @description Answers 404 while the flag `feature.data_exports` is off for the workspace. The worker streams the rows into one file; poll getDataExport for the state and progress.
+         */
+        post: operations["createDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/data-exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One data export: state, progress and (when ready) its download link
+         * @description Answers 404 while the flag `feature.data_exports` is off for the workspace.
+         */
+        get: operations["getDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/data-exports/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a ready export (signed link and settings.manage session)
+         * @description Answers 404 while the flag `feature.data_exports` is off for the workspace. Both credentials are needed: the session of a member with settings.manage, and the link of download_url (valid 15 minutes; 403 download_link_invalid when forged, expired or of another export). application/x-ndjson or text/csv, as an attachment; Cache-Control: private, no-store. 404 once the file was deleted.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2413,6 +2497,22 @@ export interface components {
             unsubscribed: boolean;
             verified: boolean;
         };
+        /** @description How many rows (and stored files) of each kind were erased. */
+        ContactErasure: {
+            article_feedback: number;
+            conversations: number;
+            data_exports: number;
+            events: number;
+            experience_seen: number;
+            experience_sessions: number;
+            files: number;
+            page_facts: number;
+            survey_answers: number;
+            widget_visitors: number;
+        };
+        ContactErasureAnswer: {
+            data: components["schemas"]["ContactErasure"];
+        };
         ContactEvent: {
             contact_id?: string;
             email?: string;
@@ -2635,6 +2735,17 @@ export interface components {
             data: components["schemas"]["ApiKey"];
             plaintext_key: string;
         };
+        CreateDataExportRequest: {
+            /**
+             * @description Required with scope contact, refused otherwise.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            contact_id?: string;
+            /** @enum {string} */
+            format: "json" | "csv";
+            /** @enum {string} */
+            scope: "contacts" | "conversations" | "tickets" | "contact";
+        };
         CreatedWebhookEndpoint: {
             data: components["schemas"]["WebhookEndpoint"] & {
                 /**
@@ -2776,6 +2887,65 @@ export interface components {
              * @example https://hooks.example.com/support
              */
             url: string;
+        };
+        DataExport: {
+            bytes: number | null;
+            /**
+             * @description The contact of the contact scope; null otherwise.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            contact_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            download_expires_at: string | null;
+            /** @description While ready: a signed link valid 15 minutes from this answer, which also needs a settings.manage session of the workspace. Null otherwise. */
+            download_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the file is deleted (7 days after ready).
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string | null;
+            /**
+             * @description json: NDJSON (one record a line); csv: one row a record (record, id, parent_id, created_at, data).
+             * @enum {string}
+             */
+            format: "json" | "csv";
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            progress: {
+                rows_done: number;
+                /** @description Known once the build started. */
+                rows_total: number | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            ready_at: string | null;
+            /**
+             * @description contacts (with custom attributes), conversations (with messages), tickets (with messages), or contact: everything held about one contact (events, conversations, tickets, experience sessions, survey answers).
+             * @enum {string}
+             */
+            scope: "contacts" | "conversations" | "tickets" | "contact";
+            /**
+             * @description expired: the file was deleted 7 days after it was ready.
+             * @enum {string}
+             */
+            state: "pending" | "running" | "ready" | "failed" | "expired";
+        };
+        DataExportAnswer: {
+            data: components["schemas"]["DataExport"];
         };
         Error: {
             error: {
@@ -8588,6 +8758,83 @@ export interface operations {
             };
         };
     };
+    eraseContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
+                contactId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erased. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "events": 12,
+                     *         "conversations": 2,
+                     *         "experience_sessions": 1,
+                     *         "experience_seen": 0,
+                     *         "survey_answers": 1,
+                     *         "article_feedback": 0,
+                     *         "widget_visitors": 1,
+                     *         "page_facts": 0,
+                     *         "data_exports": 0,
+                     *         "files": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContactErasureAnswer"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPortalConversations: {
         parameters: {
             query?: {
@@ -10078,6 +10325,357 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDataExports: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Exports, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bp4d2e3f4g5h6j7k8m9n0p",
+                     *           "scope": "contacts",
+                     *           "contact_id": null,
+                     *           "format": "json",
+                     *           "state": "ready",
+                     *           "progress": {
+                     *             "rows_done": 2,
+                     *             "rows_total": 2
+                     *           },
+                     *           "bytes": 812,
+                     *           "download_url": "/api/v1/workspaces/01m6bhr39yfvw8g1d4g2ns1e0p/data-exports/01m6bp4d2e3f4g5h6j7k8m9n0p/download?expires=1793534401&signature=Xp4Lm8Qw2Rt6Yu0Io3Pa7Sd1Fg5Hj9Kl2Zx6Cv0Bn4M",
+                     *           "download_expires_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "ready_at": "2026-11-01T12:00:00.000Z",
+                     *           "expires_at": "2026-11-08T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DataExport"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDataExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scope": "contacts",
+                 *       "format": "json"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDataExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the export is pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp4d2e3f4g5h6j7k8m9n0p",
+                     *         "scope": "contacts",
+                     *         "contact_id": null,
+                     *         "format": "json",
+                     *         "state": "pending",
+                     *         "progress": {
+                     *           "rows_done": 0,
+                     *           "rows_total": null
+                     *         },
+                     *         "bytes": null,
+                     *         "download_url": null,
+                     *         "download_expires_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "ready_at": null,
+                     *         "expires_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataExportAnswer"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description exportId (a malformed id answers 404).
+                 * @example 01m6bp4d2e3f4g5h6j7k8m9n0p
+                 */
+                exportId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp4d2e3f4g5h6j7k8m9n0p",
+                     *         "scope": "contacts",
+                     *         "contact_id": null,
+                     *         "format": "json",
+                     *         "state": "ready",
+                     *         "progress": {
+                     *           "rows_done": 2,
+                     *           "rows_total": 2
+                     *         },
+                     *         "bytes": 812,
+                     *         "download_url": "/api/v1/workspaces/01m6bhr39yfvw8g1d4g2ns1e0p/data-exports/01m6bp4d2e3f4g5h6j7k8m9n0p/download?expires=1793534401&signature=Xp4Lm8Qw2Rt6Yu0Io3Pa7Sd1Fg5Hj9Kl2Zx6Cv0Bn4M",
+                     *         "download_expires_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "ready_at": "2026-11-01T12:00:00.000Z",
+                     *         "expires_at": "2026-11-08T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DataExport"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query: {
+                /** @description Unix seconds, as in download_url. */
+                expires: string;
+                /** @description As in download_url. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description exportId (a malformed id answers 404).
+                 * @example 01m6bp4d2e3f4g5h6j7k8m9n0p
+                 */
+                exportId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"record":"contact",...} */
+                    "application/x-ndjson": string;
+                    /** @example record,id,parent_id,created_at,data */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,8 @@ import {
   runConversationTimers,
   scheduleConversationTimers,
 } from '../../server-core/conversations/conversation-timers';
+import { buildDataExport, failDataExport } from '../../server-core/exports/build-data-export';
+import { BUILD_EXPORT_JOB } from '../../server-core/exports/data-export';
 import {
   HOUSEKEEPING_EVERY_MS,
   HOUSEKEEPING_KIND,
@@ -32,11 +34,11 @@ import { failAbandonedDelivery } from '../../server-core/webhooks/fail-abandoned
 import type { JobHandler, WorkerDeps } from './deps';
 import { runWebhookAttempt } from './steps';
 
-/** Every kind of background job and what runs it. Later issues add exports and mail. */
+/** Every kind of background job and what runs it. Later issues add mail. */
 export function defaultHandlers(): Record<string, JobHandler> {
   return {
-    [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger }) => {
-      const removed = await runHousekeeping(db, clock.now());
+    [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger, attachments }) => {
+      const removed = await runHousekeeping(db, clock.now(), attachments?.store);
       logger.debug('housekeeping done', removed);
     },
     [CONVERSATION_TIMERS_KIND]: async (_job, { db, clock, logger }) => {
@@ -50,6 +52,7 @@ export function defaultHandlers(): Record<string, JobHandler> {
     [ATTEMPT_JOB_KIND]: runWebhookAttempt,
     [EMBED_SOURCE_JOB]: runEmbedSource,
     [SCAN_ATTACHMENT_JOB]: runScanAttachment,
+    [BUILD_EXPORT_JOB]: runBuildExport,
   };
 }
 
@@ -128,4 +131,22 @@ export const AFTER_EXHAUSTED: Record<string, (job: Job, deps: WorkerDeps) => Pro
         delivery_id,
       });
   },
+};
+
+/**
+ * Builds one data export (server-core/exports/build-data-export.ts) into the file store, streaming rows
+ * page by page. The last failed attempt marks the export failed.
+ */
+const runBuildExport: JobHandler = async (job, deps) => {
+  const { export_id } = job.payload as { export_id?: string };
+  if (!job.workspace_id || typeof export_id !== 'string') throw new Error('malformed data export job');
+  if (!deps.attachments) throw new Error('this worker has no file store');
+  const ctx = { db: deps.db, clock: deps.clock, workspaceId: job.workspace_id, actor: SYSTEM_ACTOR };
+  try {
+    const built = await buildDataExport(ctx, deps.attachments.store, export_id);
+    deps.logger.info('data export built', { job_id: job.id, export_id, rows: built?.rows_done ?? null });
+  } catch (err) {
+    if (job.attempts >= job.max_attempts) await failDataExport(ctx, export_id);
+    throw err;
+  }
 };

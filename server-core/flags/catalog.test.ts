@@ -39,9 +39,9 @@ describe('the flag catalog', () => {
     expect(readBy('feature.helpcenter.sign_in_url')).toContain(
       join('bff', 'routes', 'portal', 'help-center-signing.ts'),
     );
-    expect(unbuilt).toEqual(['feature.data_exports']);
-    expect(Object.fromEntries(unbuilt.map((f) => [f, readBy(f)]))).toEqual({
-      'feature.data_exports': [],
-    });
+    expect(readBy('feature.data_exports')).toContain(join('bff', 'routes', 'portal', 'data-exports.ts'));
+    // Every flag of the catalog is built now.
+    expect(unbuilt).toEqual([]);
+    expect(Object.fromEntries(unbuilt.map((f) => [f, readBy(f)]))).toEqual({});
   });
 });

@@ -55,7 +55,11 @@ export const FLAGS = {
     default: true,
     description: 'OAuth app registration and the consent flow.',
   },
-  'feature.data_exports': { built: false, default: true, description: 'Workspace data exports.' },
+  'feature.data_exports': {
+    built: true,
+    default: true,
+    description: 'Workspace data exports (createDataExport, listDataExports, getDataExport, the download).',
+  },
 } as const satisfies Record<string, { built: boolean; default: boolean; description: string }>;
 
 export type Flag = keyof typeof FLAGS;

@@ -1,6 +1,8 @@
 import type { Sql } from '../db/db';
 import { purgeExpiredContactEvents } from '../events/record-events';
 import { purgeOldPageFacts } from '../experiences/decision/purge-page-facts';
+import { purgeExpiredDataExports } from '../exports/purge-data-exports';
+import type { FileStore } from '../files/file-store';
 import { purgeOldGuideMisses } from '../guides-drift/purge-old-guide-misses';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
@@ -19,9 +21,14 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
  * sessions, page facts of element conditions older than a day, guide step misses older than 7 days (they
  * no longer count toward drift), finished jobs, webhook deliveries finished 30 days ago and outbox rows
- * dispatched 7 days ago (in batches).
+ * dispatched 7 days ago (in batches), and the files of data exports 7 days after they were ready (with a
+ * file store; a worker without one leaves them for one that has it).
  */
-export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string, number>> {
+export async function runHousekeeping(
+  db: Sql,
+  now: Date,
+  files?: FileStore,
+): Promise<Record<string, number>> {
   return {
     idempotency_records: await purgeExpiredIdempotencyRecords(db, now),
     sessions: await purgeExpiredSessions(db, now),
@@ -33,6 +40,7 @@ export async function runHousekeeping(db: Sql, now: Date): Promise<Record<string
     guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
     ...(await purgeWebhookHistory(db, now)),
+    data_exports: files ? await purgeExpiredDataExports(db, files, now) : 0,
   };
 }
 

@@ -79,10 +79,12 @@ describeDb('seed and ops commands', (getDb) => {
     const unbuilt = runOpsCommand(db, clock, {
       command: 'flag',
       workspaceId: seeded.workspaceId,
-      flag: 'feature.data_exports',
+      flag: 'feature.helpcenter.sign_in_url',
       enabled: false,
     });
-    await expect(unbuilt).rejects.toThrow(/feature\.data_exports switches a feature that is not built yet/);
+    await expect(unbuilt).rejects.toThrow(
+      /feature\.helpcenter\.sign_in_url switches a feature that is not built yet/,
+    );
     expect(await codeOf(unbuilt)).toBe('unknown_flag');
     expect(
       await codeOf(
