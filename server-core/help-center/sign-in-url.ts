@@ -1,14 +1,8 @@
+import type { SignInUrlRefusal } from '../lib/errors/catalog';
 import { normaliseHost } from './help-center-hosts';
 
 /** Why a sign-in URL is refused (the details of sign_in_url_invalid). */
-export type SignInUrlRefusal =
-  | 'not_url'
-  | 'scheme_not_allowed'
-  | 'userinfo_not_allowed'
-  | 'fragment_not_allowed'
-  | 'return_to_not_allowed'
-  | 'loopback_not_allowed'
-  | 'service_host';
+export type { SignInUrlRefusal };
 
 export const MAX_SIGN_IN_URL_LENGTH = 2048;
 

@@ -4,8 +4,17 @@
  * of each code (bff/middleware/errors/status.ts) and docs/errors.md is generated from both.
  */
 
-import type { SignInUrlRefusal } from '../../help-center/sign-in-url';
 import { MAX_NESTING_DEPTH, MAX_OBJECT_KEYS } from '../storable';
+
+/** Why a help-center sign-in URL was refused (server-core/help-center/sign-in-url.ts decides). */
+export type SignInUrlRefusal =
+  | 'not_url'
+  | 'scheme_not_allowed'
+  | 'userinfo_not_allowed'
+  | 'fragment_not_allowed'
+  | 'return_to_not_allowed'
+  | 'loopback_not_allowed'
+  | 'service_host';
 
 /** One schema violation found at the edge. */
 export interface Issue {
