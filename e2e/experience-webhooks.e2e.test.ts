@@ -70,6 +70,9 @@ it('experience.started, experience.completed and program.item_completed arrive a
   await waitForLauncher(w.page);
   await expect.poll(() => w.decisions().length).toBe(2);
   await launcher(w.page).click();
+  // The tab the panel opens on follows the programs once their decision is read; a click before that opens
+  // another tab (Chat), so go to Onboarding by name.
+  await panelFrame(w.page).getByRole('tab', { name: 'Onboarding' }).click();
   await panelFrame(w.page).getByRole('button', { name: 'Take the tour', exact: true }).click();
   const only = dialog(w.page, 'One step');
   await only.getByRole('button', { name: '4 out of 5' }).click();
