@@ -37,7 +37,7 @@ export function scimUserJson(u: ScimUser, base: string) {
     active: u.active,
     roles: u.role ? [{ value: u.role }] : [],
     meta: {
-      resourceType: 'User',
+      resourceType: 'User' as const,
       created: u.createdAt.toISOString(),
       lastModified: u.updatedAt.toISOString(),
       location: `${base}/Users/${u.id}`,
@@ -53,7 +53,7 @@ export function scimGroupJson(g: ScimGroup, base: string, members = true) {
     displayName: g.displayName,
     ...(members ? { members: g.members } : {}),
     meta: {
-      resourceType: 'Group',
+      resourceType: 'Group' as const,
       created: g.createdAt.toISOString(),
       lastModified: g.updatedAt.toISOString(),
       location: `${base}/Groups/${g.id}`,
@@ -95,7 +95,7 @@ export function serviceProviderConfigJson(base: string) {
         primary: true,
       },
     ],
-    meta: { resourceType: 'ServiceProviderConfig', location: `${base}/ServiceProviderConfig` },
+    meta: { resourceType: 'ServiceProviderConfig' as const, location: `${base}/ServiceProviderConfig` },
   };
 }
 
@@ -194,7 +194,7 @@ export function schemasJson(base: string) {
     name,
     description,
     attributes,
-    meta: { resourceType: 'Schema', location: `${base}/Schemas/${id}` },
+    meta: { resourceType: 'Schema' as const, location: `${base}/Schemas/${id}` },
   });
   const resources = [
     schema(SCIM_SCHEMA.user, 'User', 'A member of the workspace.', USER_ATTRIBUTES),
@@ -213,7 +213,7 @@ export function resourceTypesJson(base: string) {
     description,
     schema,
     schemaExtensions: [] as { schema: string; required: boolean }[],
-    meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/${name}` },
+    meta: { resourceType: 'ResourceType' as const, location: `${base}/ResourceTypes/${name}` },
   });
   const resources = [
     type('User', '/Users', SCIM_SCHEMA.user, 'Members of the workspace.'),

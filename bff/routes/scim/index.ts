@@ -37,17 +37,20 @@ import { rateLimit } from '../../middleware/rate-limit';
 import type { Services } from '../../services';
 import { requireScimToken, scimBody, scimCtx, scimPaging } from './scim-guard';
 
-/** A SCIM answer: the body as application/scim+json. */
-const scim = <S extends ContentfulStatusCode = 200>(
+/**
+ * A SCIM answer: the body as application/scim+json. Typed as the JSON it is (c.json would say
+ * application/json), so the compiler checks each body against the contract's schema for the status.
+ */
+const scim = <T, S extends ContentfulStatusCode = 200>(
   c: Context<AppEnv>,
-  body: unknown,
+  body: T,
   status: S = 200 as S,
   headers: Record<string, string> = {},
 ) =>
   c.body(JSON.stringify(body), status, {
     'Content-Type': SCIM_MEDIA_TYPE,
     ...headers,
-  }) as unknown as TypedResponse<never, S, 'json'>;
+  }) as unknown as TypedResponse<T, S, 'json'>;
 
 /** `filter` once at most; a second one is ambiguous (400). */
 function filterOf(c: Context<AppEnv>): string | undefined {
