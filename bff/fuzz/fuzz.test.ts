@@ -102,6 +102,6 @@ describeDb('OpenAPI fuzz', (getDb) => {
     const unhandled = w.logs.filter((l) => l.level === 'error' || l.msg === 'unhandled error');
     expect.soft(unhandled.map((l) => `${l.msg} ${String(l.fields.path)}`)).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    // About 9,700 requests over 141 operations: 369 s measured on a shared 2-core machine, hence the margin.
-  }, 300_000);
+    // About 9,700 requests over 141 operations: 369 s measured on a busy shared 2-core machine (180 s was too tight there).
+  }, 600_000);
 });
