@@ -246,6 +246,26 @@ describeDb('SCIM tokens, discovery and userName changes', (getDb) => {
     expect(audit.map((a) => a.data.email_changed ?? false)).toEqual([true, false, true]);
   });
 
+  it('two users renamed to one address at once: one 200, one 409, never a 500', async () => {
+    const db = getDb();
+    const t = makeTestApp(db);
+    const { call } = await scimWorld(t, db);
+    const one = (await call('POST', '/Users', oktaUser('race-one@example.test'))).body;
+    const two = (await call('POST', '/Users', oktaUser('race-two@example.test'))).body;
+    const both = await Promise.all([
+      call('PUT', `/Users/${one.id}`, oktaUser('race-same@example.test')),
+      call('PATCH', `/Users/${two.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'replace', path: 'userName', value: 'RACE-SAME@example.test' }],
+      }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const holders = await db.query('select id from users where email_normalized = $1', [
+      'race-same@example.test',
+    ]);
+    expect(holders).toHaveLength(1);
+  });
+
   it('putScimGroupRoles and getScimGroupRoles: strict body, owner refused, the mapping answered', async () => {
     const db = getDb();
     const t = makeTestApp(db);
