@@ -61,6 +61,10 @@ export const EXAMPLE_ID = {
   installId: '01m6bp2d2e3f4g5h6j7k8m9n0p',
   /** A ready contacts export of the demo workspace (the data export examples). */
   exportId: '01m6bp4d2e3f4g5h6j7k8m9n0p',
+  /** A SCIM token of the workspace (its list and revoke examples), a provisioned user and a group. */
+  scimTokenId: '01m6bq1d2e3f4g5h6j7k8m9n0p',
+  scimUserId: '01m6bq2d2e3f4g5h6j7k8m9n0p',
+  scimGroupId: '01m6bq3d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

@@ -4,6 +4,7 @@ import { signExportLink } from '../../server-core/exports/export-link';
 import { encodeCursor } from '../../server-core/lib/cursor';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { identityHmac } from '../../server-core/widget/identity-proof';
+import { RFC_ATTRIBUTE_OPERATIONS } from '../contract/scim';
 import type { JsonPath } from './json-text';
 import {
   type OpenApiDoc,
@@ -15,7 +16,7 @@ import {
 } from './schema-values';
 import type { Tenant, World } from './world';
 
-export type Credential = 'apiKey' | 'portalSession' | 'visitorToken' | 'none';
+export type Credential = 'apiKey' | 'portalSession' | 'visitorToken' | 'scimToken' | 'none';
 
 /** One operation of the document, as the fuzz needs it. */
 export interface Operation {
@@ -27,6 +28,8 @@ export interface Operation {
   queryParams: ParameterObject[];
   headerParams: ParameterObject[];
   body: { type: 'json' | 'form'; schema: Schema } | null;
+  /** An RFC-shaped operation that ignores undeclared attributes and query parameters (SCIM). */
+  ignoresUnknown: boolean;
 }
 
 /**
@@ -48,7 +51,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       if (!op.operationId || NOT_FUZZED[op.operationId]) continue;
       const params = op.parameters ?? [];
       const content = op.requestBody?.content ?? {};
-      const jsonBody = content['application/json'];
+      const jsonBody = content['application/json'] ?? content['application/scim+json'];
       const formBody = content['multipart/form-data'];
       if (Object.keys(content).length > (jsonBody || formBody ? 1 : 0)) {
         throw new Error(`Teach the fuzz the request body of ${op.operationId}: ${Object.keys(content)}`);
@@ -67,6 +70,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
           : formBody
             ? { type: 'form', schema: formBody.schema }
             : null,
+        ignoresUnknown: RFC_ATTRIBUTE_OPERATIONS.includes(op.operationId),
       });
     }
   }
@@ -104,6 +108,8 @@ export function credentialHeaders(op: Operation, tenant: Tenant): Record<string,
       return op.id === 'logout' ? { ...tenant.logoutSession.headers } : { ...tenant.portal.headers };
     case 'visitorToken':
       return { Authorization: `Bearer ${tenant.visitorToken}` };
+    case 'scimToken':
+      return { Authorization: `Bearer ${tenant.scimToken}` };
     default:
       return {};
   }
@@ -327,10 +333,51 @@ const OVERRIDES: Record<string, Override> = {
   listPortalConversations: (b) => {
     b.query = b.query.filter(([k]) => k === 'cursor' || k === 'limit');
   },
+  // SCIM: a new person to create, the seeded SCIM user's own userName (a replace, not a rename), an
+  // operation the service understands, a group of seeded members.
+  scimCreateUser: (_b, _w, body) => scimPerson(body, 'fuzz-created@example.com'),
+  scimReplaceUser: (_b, w, body) => scimPerson(body, w.own.scimUserName),
+  scimPatchUser: (_b, _w, body) => {
+    body.Operations = [{ op: 'Replace', path: 'displayName', value: 'Fuzz Person' }];
+    delete body.operations;
+  },
+  scimCreateGroup: (_b, w, body) => {
+    body.displayName = 'Fuzz group';
+    body.members = [{ value: w.own.params.scimUserId }];
+  },
+  scimPatchGroup: (_b, w, body) => {
+    body.Operations = [{ op: 'add', path: 'members', value: [{ value: w.own.params.scimUserId }] }];
+    delete body.operations;
+  },
+  scimListUsers: (b, w) => {
+    setQuery(b, 'filter', `userName eq "${w.own.scimUserName}"`);
+    setQuery(b, 'startIndex', '1');
+    setQuery(b, 'count', '10');
+  },
+  scimListGroups: (b) => {
+    setQuery(b, 'filter', 'displayName eq "Fuzz group"');
+    setQuery(b, 'startIndex', '1');
+    setQuery(b, 'count', '10');
+    setQuery(b, 'excludedAttributes', 'members');
+  },
+  scimGetGroup: (b) => {
+    setQuery(b, 'excludedAttributes', 'members');
+  },
+  putScimGroupRoles: (_b, _w, body) => {
+    body.display_name = 'Fuzz group';
+    body.role = 'admin';
+  },
   putSlaTargets: (_b, _w, body) => {
     body.targets = [{ priority: 'high', first_response_minutes: 60, resolution_minutes: 480 }];
   },
 };
+
+/** A SCIM user whose userName and e-mail are this address, active. */
+function scimPerson(body: Record<string, unknown>, email: string) {
+  body.userName = email;
+  body.emails = [{ value: email, type: 'work', primary: true }];
+  body.active = true;
+}
 
 /** A definition's window is open (the generated one starts and ends at the same moment). */
 function openWindow(body: Record<string, unknown>) {

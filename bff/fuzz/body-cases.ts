@@ -91,8 +91,9 @@ export function jsonBodyChanges(doc: OpenApiDoc, schema: Schema, b: Baseline, rn
       changes[changes.length - 1]!.mustRefuse = false;
     }
   }
-  // Strict input: a key no schema declares, in the body and in every object that is not free-form.
-  for (const path of fixed) {
+  // Strict input: a key no schema declares, in the body and in every object that is not free-form (SCIM
+  // ignores undeclared attributes, as RFC 7644 has it: not refused there).
+  for (const path of b.op.ignoresUnknown ? [] : fixed) {
     changes.push({
       kind: 'unknown_parameter',
       label: `body ${pathText(path)}: unknown key`,

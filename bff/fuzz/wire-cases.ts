@@ -57,7 +57,8 @@ export function queryChanges(b: Baseline, rng: Prng): Change[] {
       query: `${encodeQuery(b.query)}&${encodeURIComponent(name)}=a&${encodeURIComponent(name)}=b`,
     });
   }
-  const declaresQuery = b.op.queryParams.length > 0;
+  // SCIM ignores query parameters it does not know (RFC 7644): an undeclared one is not refused there.
+  const declaresQuery = b.op.queryParams.length > 0 && !b.op.ignoresUnknown;
   for (const v of rng.sample(QUERY_VALUES, 4)) {
     changes.push({
       kind: declaresQuery && !v.hostile ? 'unknown_parameter' : 'query',

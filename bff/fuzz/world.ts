@@ -25,6 +25,9 @@ import { manualClock } from '../../server-core/lib/clock';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';
+import { createScimGroup } from '../../server-core/scim/scim-groups';
+import { createScimToken } from '../../server-core/scim/scim-tokens';
+import { createScimUser } from '../../server-core/scim/scim-users';
 import { seedWorkspace } from '../../server-core/setup/seed-workspace';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { testCtx } from '../../server-core/testing/ctx';
@@ -59,6 +62,9 @@ export interface Tenant {
   identitySecret: string;
   contactEmail: string;
   contactExternalId: string;
+  /** A SCIM token of the workspace, and the userName of its provisioned user (params.scimUserId). */
+  scimToken: string;
+  scimUserName: string;
   /** Path parameter values by name (ids of this workspace's resources, and the article slug). */
   params: Record<string, string>;
   /** Other seeded ids some baselines point at (OVERRIDES in baselines.ts). */
@@ -359,6 +365,29 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
   const readyExport = await createDataExport(ctx, { scope: 'contacts', format: 'csv' });
   await buildDataExport(ctx, t.services.files!, readyExport.id);
 
+  // SCIM: a token the SCIM operations use, a spare one to revoke, a provisioned member (not the owner: the
+  // delete deprovisions it) and a group of it.
+  const ownerCtx = { ...ctx, actor: { type: 'user' as const, id: owner!.id } };
+  const scim = await createScimToken(ownerCtx);
+  const spareScim = await createScimToken(ownerCtx);
+  const scimUserName = `scim-${label}@example.com`;
+  const scimCtx = { ...ctx, actor: { type: 'scim_token' as const, id: scim.token.id } };
+  const scimUser = await createScimUser(scimCtx, {
+    userName: scimUserName,
+    externalId: null,
+    givenName: 'Fuzz',
+    familyName: 'Person',
+    formatted: null,
+    displayName: 'Fuzz Person',
+    emails: [],
+    active: true,
+  });
+  const scimGroup = await createScimGroup(scimCtx, {
+    displayName: 'Fuzz group',
+    externalId: null,
+    members: [scimUser.id],
+  });
+
   return {
     workspaceId: ws,
     websiteId: seeded.websiteId,
@@ -372,6 +401,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     identitySecret,
     contactEmail,
     contactExternalId,
+    scimToken: scim.plaintext,
+    scimUserName,
     params: {
       workspaceId: ws,
       apiKeyId: String(revocable.data.id),
@@ -394,6 +425,9 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       appId: String(oauthApp.data.id),
       installId,
       exportId: readyExport.id,
+      scimTokenId: spareScim.token.id,
+      scimUserId: scimUser.id,
+      scimGroupId: scimGroup.id,
     },
     fixtures: {
       spareExperienceId: spare.id,

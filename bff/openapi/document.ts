@@ -58,6 +58,12 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
       "An OAuth app's client_id and client_secret as HTTP Basic (client_secret_basic), or as the form fields " +
       '`client_id` and `client_secret` (client_secret_post). Never an API key.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'scimToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A SCIM token of the path's workspace (`sst_…`, from createScimToken) as `Authorization: Bearer <token>`.",
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'apiKey',
     in: 'cookie',

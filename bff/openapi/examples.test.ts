@@ -16,6 +16,9 @@ import { grantAuthorization } from '../../server-core/oauth/grant-authorization'
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
 import { exchangeCode } from '../../server-core/oauth/token-grants';
+import { createScimGroup } from '../../server-core/scim/scim-groups';
+import { createScimToken } from '../../server-core/scim/scim-tokens';
+import { createScimUser } from '../../server-core/scim/scim-users';
 import { ensureDemoAutomation } from '../../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../../server-core/setup/demo-content';
 import {
@@ -83,14 +86,19 @@ const LAST = [
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
   'eraseContact', // erases the demo contact the other examples use
+  'scimDeleteGroup',
+  'scimDeleteUser', // after the group examples name the user as a member
+  'revokeScimToken', // a token of its own: the SCIM examples use another
   'logout',
 ];
 
 type Routes = Map<string, ContractOperation>;
 
+/** The schema of a JSON answer: application/json, or application/scim+json (SCIM). */
 function responseSchema(route: Record<string, unknown>, status: string): ZodType | undefined {
   const responses = route.responses as Record<string, { content?: Record<string, { schema?: ZodType }> }>;
-  return responses[status]?.content?.['application/json']?.schema;
+  const content = responses[status]?.content;
+  return (content?.['application/json'] ?? content?.['application/scim+json'])?.schema;
 }
 
 async function loadDocument(t: TestApp): Promise<OpenApiDoc> {
@@ -299,6 +307,27 @@ async function fixtures(t: TestApp) {
     codeVerifier: EXAMPLE_SECRET.codeVerifier,
   });
 
+  // SCIM: a token the examples call with, one to revoke, the provisioned user of the user examples (its
+  // userName is the replace example's) and a group of the group examples.
+  const scimToken = await createScimToken(ownerCtx);
+  const doomedScimToken = await createScimToken(ownerCtx);
+  const scimCtx = { ...ownerCtx, actor: { type: 'scim_token' as const, id: scimToken.token.id } };
+  const scimUser = await createScimUser(scimCtx, {
+    userName: 'grace@acme.test',
+    externalId: '00u1grace',
+    givenName: 'Grace',
+    familyName: 'Hopper',
+    formatted: null,
+    displayName: 'Grace Hopper',
+    emails: [{ value: 'grace@acme.test', type: 'work', primary: true }],
+    active: true,
+  });
+  const scimGroup = await createScimGroup(scimCtx, {
+    displayName: 'Support Admins',
+    externalId: '00g1admins',
+    members: [scimUser.id],
+  });
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -358,6 +387,9 @@ async function fixtures(t: TestApp) {
     appId: oauthApp.app.id,
     installId,
     exportId: readyExport.id,
+    scimTokenId: doomedScimToken.token.id,
+    scimUserId: scimUser.id,
+    scimGroupId: scimGroup.id,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
@@ -371,6 +403,7 @@ async function fixtures(t: TestApp) {
     [EXAMPLE_SECRET.identityHmac, hmac],
     [CREDENTIAL.apiKey, demo.apiKey],
     [CREDENTIAL.visitorToken, visitorToken],
+    [CREDENTIAL.scimToken, scimToken.plaintext],
     [CREDENTIAL.csrfToken, session.csrf],
     [EXAMPLE_DOWNLOAD.expires, String(link.expires)],
     [EXAMPLE_DOWNLOAD.signature, link.signature],

@@ -1301,6 +1301,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/scim-group-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The group → role mapping
+         * @description Every mapped group displayName and its role, by name.
+         */
+        get: operations["getScimGroupRoles"];
+        /**
+         * Map a group displayName to a role, or unmap it
+         * @description Matching is case-insensitive; the role is capped at admin (`owner` is 422); null removes the mapping. The members of such groups get their roles again at once. Answers the whole mapping.
+         */
+        put: operations["putScimGroupRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/scim-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List SCIM tokens, revoked ones included
+         * @description Metadata only: the secret is never shown again.
+         */
+        get: operations["listScimTokens"];
+        put?: never;
+        /**
+         * Create a SCIM token (the plaintext is returned once)
+         * @description The token your identity provider sends to /scim/v2/{workspaceId} as a bearer. It is in this answer only (the service keeps its SHA-256); tokens look like `sst_<workspace id><43 characters>`. A workspace may hold several. No body.
+         */
+        post: operations["createScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/scim-tokens/{scimTokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a SCIM token
+         * @description The next SCIM request with it answers 401. Repeating the call answers 200 with the original revoked_at.
+         */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/settings/sla": {
         parameters: {
             query?: never;
@@ -1711,6 +1779,168 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or find groups
+         * @description Filters: `displayName eq "<name>"` (case-insensitive), `id`, `externalId` with `eq`; anything else is 400 invalidFilter.
+         */
+        get: operations["scimListGroups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description A group whose displayName is mapped (scim-group-roles) gives its members that role; an unmapped one confers nothing. Never creates a membership.
+         */
+        post: operations["scimCreateGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/Groups/{scimGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a group */
+        get: operations["scimGetGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a group
+         * @description Its members return to the default role (or another group’s); nobody is removed.
+         */
+        delete: operations["scimDeleteGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a group: rename, add or remove members
+         * @description Members are added with a list of `{ value }` and removed by `members[value eq "<id>"]` or by path `members` with a list; roles follow the mapping. Never creates or removes a membership.
+         */
+        patch: operations["scimPatchGroup"];
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The resource types: User and Group
+         * @description RFC 7644 section 4; no schema extensions. Query parameters are ignored.
+         */
+        get: operations["scimListResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The User and Group schemas, as the service keeps them
+         * @description RFC 7644 section 4: the attributes the service keeps and returns (anything else a client sends is ignored). Query parameters are ignored.
+         */
+        get: operations["scimListSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the SCIM service supports
+         * @description PATCH yes; bulk, password change, sort and ETags no; filter yes (`eq` only) with maxResults 200; the bearer token scheme (a SCIM token of the workspace).
+         */
+        get: operations["scimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List or find users
+         * @description Filters: `userName eq "<e-mail>"` (case-insensitive), `id`, `externalId`, `emails.value` with `eq`; anything else is 400 invalidFilter. Ordered by id; paged by startIndex and count.
+         */
+        get: operations["scimListUsers"];
+        put?: never;
+        /**
+         * Provision a user
+         * @description Resolves or creates the person by e-mail (userName) and, when active, grants the membership (the default role, or their groups’). A userName another SCIM user here holds is 409 uniqueness.
+         */
+        post: operations["scimCreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{workspaceId}/Users/{scimUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user */
+        get: operations["scimGetUser"];
+        /**
+         * Replace a user
+         * @description The representation replaces the stored one; an absent active keeps the stored value, active false deprovisions. A new userName moves the person’s e-mail when only this workspace knows them (else 409 mutability) and the address is free (else 409 uniqueness).
+         */
+        put: operations["scimReplaceUser"];
+        post?: never;
+        /**
+         * Deprovision a user and remove the resource
+         * @description The deprovision cascade, then the SCIM resource goes (a later GET is 404). The account stays.
+         */
+        delete: operations["scimDeleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a user (Okta and Entra shapes)
+         * @description Setting active to false (by path or a path-less value) deprovisions the member; the last owner cannot be deprovisioned (409 mutability). A new userName follows the rules of replace.
+         */
+        patch: operations["scimPatchUser"];
         trace?: never;
     };
     "/widget/articles/{articleId}/feedback": {
@@ -2746,6 +2976,10 @@ export interface components {
             /** @enum {string} */
             scope: "contacts" | "conversations" | "tickets" | "contact";
         };
+        CreatedScimToken: {
+            data: components["schemas"]["ScimToken"];
+            token: string;
+        };
         CreatedWebhookEndpoint: {
             data: components["schemas"]["WebhookEndpoint"] & {
                 /**
@@ -2954,7 +3188,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "scim_user_name_shared";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -3693,6 +3927,11 @@ export interface components {
              */
             url?: string;
         };
+        PutScimGroupRoleRequest: {
+            display_name: string;
+            /** @description `admin`, `member`, or null to unmap. */
+            role: string | null;
+        };
         PutSlaTargetsRequest: {
             targets: {
                 first_response_minutes: number | null;
@@ -3806,6 +4045,309 @@ export interface components {
                  */
                 secret: string;
             };
+        };
+        ScimError: {
+            detail: string;
+            schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            /** @enum {string} */
+            scimType?: "invalidFilter" | "invalidSyntax" | "invalidValue" | "mutability" | "uniqueness";
+            /** @description The HTTP status, as a string (RFC 7644 section 3.12). */
+            status: string;
+        };
+        ScimGroup: {
+            displayName: string;
+            externalId: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @description Left out when excludedAttributes names members. */
+            members?: {
+                display: string;
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                value: string;
+            }[];
+            meta: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                created: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                lastModified: string;
+                location: string;
+                /** @enum {string} */
+                resourceType: "Group";
+            };
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:Group"[];
+        };
+        ScimGroupList: {
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimGroup"][];
+            schemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
+            startIndex: number;
+            totalResults: number;
+        };
+        /** @description A Group (RFC 7643 section 4.2). */
+        ScimGroupRequest: {
+            displayName: string;
+            externalId?: string | null;
+            /** @description Ids of SCIM users of this workspace; other ids are ignored. */
+            members?: ({
+                display?: string;
+                value: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            schemas?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGroupRole: {
+            /** @description The group displayName, lower-cased. */
+            display_name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        ScimGroupRoles: {
+            data: components["schemas"]["ScimGroupRole"][];
+        };
+        /** @description A PatchOp (RFC 7644 section 3.5.2), as Okta and Entra send it (`operations` is read too). Boolean strings are booleans; unknown attributes are ignored. */
+        ScimPatchRequest: {
+            /** @description 1 to 100 operations. */
+            Operations?: ({
+                /** @description add, replace or remove, in any case. */
+                op: string;
+                /** @description An attribute (`active`, `name.givenName`), a filtered one (`emails[type eq "work"].value`, `members[value eq "<id>"]`), optionally prefixed by its schema URN. Absent: value is an object of paths. */
+                path?: string;
+                value?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            schemas?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        ScimResourceType: {
+            description: string;
+            endpoint: string;
+            id: string;
+            meta: {
+                location: string;
+                /** @enum {string} */
+                resourceType: "ResourceType";
+            };
+            name: string;
+            schema: string;
+            schemaExtensions: {
+                required: boolean;
+                schema: string;
+            }[];
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:ResourceType"[];
+        };
+        ScimResourceTypeList: {
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimResourceType"][];
+            schemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
+            startIndex: number;
+            totalResults: number;
+        };
+        ScimSchema: {
+            attributes: {
+                caseExact: boolean;
+                description: string;
+                multiValued: boolean;
+                /** @enum {string} */
+                mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+                name: string;
+                referenceTypes?: string[];
+                required: boolean;
+                /** @enum {string} */
+                returned: "always" | "default" | "never" | "request";
+                subAttributes?: {
+                    caseExact: boolean;
+                    description: string;
+                    multiValued: boolean;
+                    /** @enum {string} */
+                    mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
+                    name: string;
+                    referenceTypes?: string[];
+                    required: boolean;
+                    /** @enum {string} */
+                    returned: "always" | "default" | "never" | "request";
+                    /** @enum {string} */
+                    type: "string" | "boolean" | "complex" | "reference";
+                    /** @enum {string} */
+                    uniqueness: "none" | "server" | "global";
+                }[];
+                /** @enum {string} */
+                type: "string" | "boolean" | "complex" | "reference";
+                /** @enum {string} */
+                uniqueness: "none" | "server" | "global";
+            }[];
+            description: string;
+            id: string;
+            meta: {
+                location: string;
+                /** @enum {string} */
+                resourceType: "Schema";
+            };
+            name: string;
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:Schema"[];
+        };
+        ScimSchemaList: {
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimSchema"][];
+            schemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
+            startIndex: number;
+            totalResults: number;
+        };
+        ScimServiceProviderConfig: {
+            authenticationSchemes: {
+                description: string;
+                name: string;
+                primary: boolean;
+                type: string;
+            }[];
+            bulk: {
+                maxOperations: number;
+                maxPayloadSize: number;
+                supported: boolean;
+            };
+            changePassword: {
+                supported: boolean;
+            };
+            documentationUri: string;
+            etag: {
+                supported: boolean;
+            };
+            filter: {
+                maxResults: number;
+                supported: boolean;
+            };
+            meta: {
+                location: string;
+                /** @enum {string} */
+                resourceType: "ServiceProviderConfig";
+            };
+            patch: {
+                supported: boolean;
+            };
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"[];
+            sort: {
+                supported: boolean;
+            };
+        };
+        /** @description A SCIM token: metadata only, never the secret. */
+        ScimToken: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The user who created it (null once they are gone).
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            created_by: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        ScimUser: {
+            active: boolean;
+            displayName: string | null;
+            emails: {
+                primary: boolean;
+                type?: string;
+                value: string;
+            }[];
+            externalId: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            meta: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                created: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                lastModified: string;
+                location: string;
+                /** @enum {string} */
+                resourceType: "User";
+            };
+            name: {
+                familyName: string | null;
+                formatted: string | null;
+                givenName: string | null;
+            };
+            /** @description The member's role here (empty when not a member); read-only. */
+            roles: {
+                /** @enum {string} */
+                value: "owner" | "admin" | "member";
+            }[];
+            schemas: "urn:ietf:params:scim:schemas:core:2.0:User"[];
+            userName: string;
+        };
+        ScimUserList: {
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimUser"][];
+            schemas: "urn:ietf:params:scim:api:messages:2.0:ListResponse"[];
+            startIndex: number;
+            totalResults: number;
+        };
+        /** @description A User (RFC 7643 section 4.1). Attributes the service does not keep (password, locale, groups, extensions) are ignored; roles are read-only and ignored. */
+        ScimUserRequest: {
+            /** @description Absent: true on create, unchanged on replace. false deprovisions the member. */
+            active?: boolean | string | null;
+            displayName?: string | null;
+            emails?: ({
+                /** @description A boolean; the strings "True" and "false" (any case) are read as booleans. */
+                primary?: boolean | string | null;
+                type?: string | null;
+                value: string;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            externalId?: string | null;
+            name?: ({
+                familyName?: string | null;
+                formatted?: string | null;
+                givenName?: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            schemas?: string[];
+            /** @description The e-mail address; required. */
+            userName: string;
+        } & {
+            [key: string]: unknown;
         };
         SetHelpCenterSignInUrlRequest: {
             /**
@@ -13578,6 +14120,387 @@ export interface operations {
             };
         };
     };
+    getScimGroupRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mapping. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "display_name": "support admins",
+                     *           "role": "admin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScimGroupRoles"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putScimGroupRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Support Admins",
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutScimGroupRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The mapping after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "display_name": "support admins",
+                     *           "role": "admin"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScimGroupRoles"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScimTokens: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bq1d2e3f4g5h6j7k8m9n0p",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "last_used_at": "2026-11-01T12:05:00.000Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScimToken"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created. Store token now: it cannot be shown again. */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq1d2e3f4g5h6j7k8m9n0p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null
+                     *       },
+                     *       "token": "sst_01m6bhr39yfvw8g1d4g2ns1e0pQ3n8vYk2LmW8rYc4NdE6fGh1JpZ0sVa5KuB3xT7q9Rw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedScimToken"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimTokenId (a malformed id answers 404).
+                 * @example 01m6bq1d2e3f4g5h6j7k8m9n0p
+                 */
+                scimTokenId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq1d2e3f4g5h6j7k8m9n0p",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "last_used_at": null,
+                     *         "revoked_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScimToken"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSlaTargets: {
         parameters: {
             query?: never;
@@ -15788,6 +16711,1426 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    scimListGroups: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0..200 (default 100); beyond is capped. */
+                count?: string;
+                /** @description `members` leaves the members out (what Entra asks for). */
+                excludedAttributes?: string;
+                /** @description One `<attribute> eq "<string>"`. */
+                filter?: string;
+                /** @description 1-based index of the first result; below 1 reads as 1 (default 1). */
+                startIndex?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ListResponse. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+                     *       ],
+                     *       "totalResults": 1,
+                     *       "startIndex": 1,
+                     *       "itemsPerPage": 1,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "urn:ietf:params:scim:schemas:core:2.0:Group"
+                     *           ],
+                     *           "id": "01m6bq3d2e3f4g5h6j7k8m9n0p",
+                     *           "externalId": "00g1admins",
+                     *           "displayName": "Support Admins",
+                     *           "members": [
+                     *             {
+                     *               "value": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *               "display": "grace@acme.test"
+                     *             }
+                     *           ],
+                     *           "meta": {
+                     *             "resourceType": "Group",
+                     *             "created": "2026-11-01T12:00:00.000Z",
+                     *             "lastModified": "2026-11-01T12:05:00.000Z",
+                     *             "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Groups/01m6bq3d2e3f4g5h6j7k8m9n0p"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimGroupList"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimCreateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+                 *       ],
+                 *       "displayName": "Support Agents",
+                 *       "externalId": "00g1agents",
+                 *       "members": [
+                 *         {
+                 *           "value": "01m6bq2d2e3f4g5h6j7k8m9n0p"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/scim+json": components["schemas"]["ScimGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description meta.location of the created resource. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+                     *       ],
+                     *       "id": "01m6bq3d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00g1admins",
+                     *       "displayName": "Support Admins",
+                     *       "members": [
+                     *         {
+                     *           "value": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *           "display": "grace@acme.test"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Groups/01m6bq3d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetGroup: {
+        parameters: {
+            query?: {
+                /** @description `members` leaves the members out (what Entra asks for). */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description scimGroupId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq3d2e3f4g5h6j7k8m9n0p
+                 */
+                scimGroupId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+                     *       ],
+                     *       "id": "01m6bq3d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00g1admins",
+                     *       "displayName": "Support Admins",
+                     *       "members": [
+                     *         {
+                     *           "value": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *           "display": "grace@acme.test"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Groups/01m6bq3d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimDeleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimGroupId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq3d2e3f4g5h6j7k8m9n0p
+                 */
+                scimGroupId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimPatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimGroupId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq3d2e3f4g5h6j7k8m9n0p
+                 */
+                scimGroupId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "add",
+                 *           "path": "members",
+                 *           "value": [
+                 *             {
+                 *               "value": "01m6bq2d2e3f4g5h6j7k8m9n0p"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/scim+json": components["schemas"]["ScimPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The group after the operations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:Group"
+                     *       ],
+                     *       "id": "01m6bq3d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00g1admins",
+                     *       "displayName": "Support Admins",
+                     *       "members": [
+                     *         {
+                     *           "value": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *           "display": "grace@acme.test"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "Group",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Groups/01m6bq3d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A list of the two resource types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+                     *       ],
+                     *       "totalResults": 1,
+                     *       "startIndex": 1,
+                     *       "itemsPerPage": 1,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "urn:ietf:params:scim:schemas:core:2.0:ResourceType"
+                     *           ],
+                     *           "id": "User",
+                     *           "name": "User",
+                     *           "endpoint": "/Users",
+                     *           "description": "Members of the workspace.",
+                     *           "schema": "urn:ietf:params:scim:schemas:core:2.0:User",
+                     *           "schemaExtensions": [],
+                     *           "meta": {
+                     *             "resourceType": "ResourceType",
+                     *             "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/ResourceTypes/User"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimResourceTypeList"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A list of the two schemas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+                     *       ],
+                     *       "totalResults": 1,
+                     *       "startIndex": 1,
+                     *       "itemsPerPage": 1,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "urn:ietf:params:scim:schemas:core:2.0:Schema"
+                     *           ],
+                     *           "id": "urn:ietf:params:scim:schemas:core:2.0:User",
+                     *           "name": "User",
+                     *           "description": "A member of the workspace.",
+                     *           "attributes": [
+                     *             {
+                     *               "name": "userName",
+                     *               "type": "string",
+                     *               "multiValued": false,
+                     *               "description": "The person's e-mail address; unique in the workspace, case-insensitively.",
+                     *               "required": true,
+                     *               "caseExact": false,
+                     *               "mutability": "readWrite",
+                     *               "returned": "default",
+                     *               "uniqueness": "server"
+                     *             }
+                     *           ],
+                     *           "meta": {
+                     *             "resourceType": "Schema",
+                     *             "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Schemas/urn:ietf:params:scim:schemas:core:2.0:User"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimSchemaList"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration (RFC 7643 section 5). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"
+                     *       ],
+                     *       "documentationUri": "http://localhost:3000/docs",
+                     *       "patch": {
+                     *         "supported": true
+                     *       },
+                     *       "bulk": {
+                     *         "supported": false,
+                     *         "maxOperations": 0,
+                     *         "maxPayloadSize": 0
+                     *       },
+                     *       "filter": {
+                     *         "supported": true,
+                     *         "maxResults": 200
+                     *       },
+                     *       "changePassword": {
+                     *         "supported": false
+                     *       },
+                     *       "sort": {
+                     *         "supported": false
+                     *       },
+                     *       "etag": {
+                     *         "supported": false
+                     *       },
+                     *       "authenticationSchemes": [
+                     *         {
+                     *           "type": "oauthbearertoken",
+                     *           "name": "OAuth Bearer Token",
+                     *           "description": "A SCIM token of this workspace (POST /api/v1/workspaces/{workspaceId}/scim-tokens), as Authorization: Bearer.",
+                     *           "primary": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "ServiceProviderConfig",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/ServiceProviderConfig"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimServiceProviderConfig"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimListUsers: {
+        parameters: {
+            query?: {
+                /** @description Results per page, 0..200 (default 100); beyond is capped. */
+                count?: string;
+                /** @description One `<attribute> eq "<string>"`. */
+                filter?: string;
+                /** @description 1-based index of the first result; below 1 reads as 1 (default 1). */
+                startIndex?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ListResponse. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:api:messages:2.0:ListResponse"
+                     *       ],
+                     *       "totalResults": 1,
+                     *       "startIndex": 1,
+                     *       "itemsPerPage": 1,
+                     *       "Resources": [
+                     *         {
+                     *           "schemas": [
+                     *             "urn:ietf:params:scim:schemas:core:2.0:User"
+                     *           ],
+                     *           "id": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *           "externalId": "00u1grace",
+                     *           "userName": "grace@acme.test",
+                     *           "name": {
+                     *             "givenName": "Grace",
+                     *             "familyName": "Hopper",
+                     *             "formatted": null
+                     *           },
+                     *           "displayName": "Grace Hopper",
+                     *           "emails": [
+                     *             {
+                     *               "value": "grace@acme.test",
+                     *               "primary": true,
+                     *               "type": "work"
+                     *             }
+                     *           ],
+                     *           "active": true,
+                     *           "roles": [
+                     *             {
+                     *               "value": "member"
+                     *             }
+                     *           ],
+                     *           "meta": {
+                     *             "resourceType": "User",
+                     *             "created": "2026-11-01T12:00:00.000Z",
+                     *             "lastModified": "2026-11-01T12:05:00.000Z",
+                     *             "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Users/01m6bq2d2e3f4g5h6j7k8m9n0p"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimUserList"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                 *       ],
+                 *       "userName": "ada@acme.test",
+                 *       "name": {
+                 *         "givenName": "Ada",
+                 *         "familyName": "Lovelace"
+                 *       },
+                 *       "emails": [
+                 *         {
+                 *           "value": "ada@acme.test",
+                 *           "type": "work",
+                 *           "primary": true
+                 *         }
+                 *       ],
+                 *       "displayName": "Ada Lovelace",
+                 *       "externalId": "00u1ada",
+                 *       "active": true
+                 *     }
+                 */
+                "application/scim+json": components["schemas"]["ScimUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    /** @description meta.location of the created resource. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                     *       ],
+                     *       "id": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00u1grace",
+                     *       "userName": "grace@acme.test",
+                     *       "name": {
+                     *         "givenName": "Grace",
+                     *         "familyName": "Hopper",
+                     *         "formatted": null
+                     *       },
+                     *       "displayName": "Grace Hopper",
+                     *       "emails": [
+                     *         {
+                     *           "value": "grace@acme.test",
+                     *           "primary": true,
+                     *           "type": "work"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "member"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Users/01m6bq2d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness (userName taken) or mutability (the last owner; an e-mail another workspace shares). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimUserId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq2d2e3f4g5h6j7k8m9n0p
+                 */
+                scimUserId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                     *       ],
+                     *       "id": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00u1grace",
+                     *       "userName": "grace@acme.test",
+                     *       "name": {
+                     *         "givenName": "Grace",
+                     *         "familyName": "Hopper",
+                     *         "formatted": null
+                     *       },
+                     *       "displayName": "Grace Hopper",
+                     *       "emails": [
+                     *         {
+                     *           "value": "grace@acme.test",
+                     *           "primary": true,
+                     *           "type": "work"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "member"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Users/01m6bq2d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimReplaceUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimUserId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq2d2e3f4g5h6j7k8m9n0p
+                 */
+                scimUserId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                 *       ],
+                 *       "userName": "grace@acme.test",
+                 *       "name": {
+                 *         "givenName": "Grace",
+                 *         "familyName": "Hopper"
+                 *       },
+                 *       "emails": [
+                 *         {
+                 *           "value": "grace@acme.test",
+                 *           "type": "work",
+                 *           "primary": true
+                 *         }
+                 *       ],
+                 *       "displayName": "Grace Hopper",
+                 *       "externalId": "00u1grace",
+                 *       "active": true
+                 *     }
+                 */
+                "application/scim+json": components["schemas"]["ScimUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                     *       ],
+                     *       "id": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00u1grace",
+                     *       "userName": "grace@acme.test",
+                     *       "name": {
+                     *         "givenName": "Grace",
+                     *         "familyName": "Hopper",
+                     *         "formatted": null
+                     *       },
+                     *       "displayName": "Grace Hopper",
+                     *       "emails": [
+                     *         {
+                     *           "value": "grace@acme.test",
+                     *           "primary": true,
+                     *           "type": "work"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "member"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Users/01m6bq2d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness (userName taken) or mutability (the last owner; an e-mail another workspace shares). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimDeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimUserId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq2d2e3f4g5h6j7k8m9n0p
+                 */
+                scimUserId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deprovisioned. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness (userName taken) or mutability (the last owner; an e-mail another workspace shares). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    scimPatchUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description scimUserId: the id the service gave the resource (an unknown one answers 404).
+                 * @example 01m6bq2d2e3f4g5h6j7k8m9n0p
+                 */
+                scimUserId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schemas": [
+                 *         "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+                 *       ],
+                 *       "Operations": [
+                 *         {
+                 *           "op": "Replace",
+                 *           "path": "displayName",
+                 *           "value": "Grace Hopper"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/scim+json": components["schemas"]["ScimPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The user after the operations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "schemas": [
+                     *         "urn:ietf:params:scim:schemas:core:2.0:User"
+                     *       ],
+                     *       "id": "01m6bq2d2e3f4g5h6j7k8m9n0p",
+                     *       "externalId": "00u1grace",
+                     *       "userName": "grace@acme.test",
+                     *       "name": {
+                     *         "givenName": "Grace",
+                     *         "familyName": "Hopper",
+                     *         "formatted": null
+                     *       },
+                     *       "displayName": "Grace Hopper",
+                     *       "emails": [
+                     *         {
+                     *           "value": "grace@acme.test",
+                     *           "primary": true,
+                     *           "type": "work"
+                     *         }
+                     *       ],
+                     *       "active": true,
+                     *       "roles": [
+                     *         {
+                     *           "value": "member"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "resourceType": "User",
+                     *         "created": "2026-11-01T12:00:00.000Z",
+                     *         "lastModified": "2026-11-01T12:05:00.000Z",
+                     *         "location": "http://localhost:3000/scim/v2/01m6bhr39yfvw8g1d4g2ns1e0p/Users/01m6bq2d2e3f4g5h6j7k8m9n0p"
+                     *       }
+                     *     }
+                     */
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description invalidSyntax (the body does not parse), invalidFilter, or invalidValue (anything else malformed). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No live SCIM token of this workspace (missing, malformed, revoked, another workspace’s, an API key). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No such resource in this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description uniqueness (userName taken) or mutability (the last owner; an e-mail another workspace shares). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The body is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Too many requests for this token or workspace; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
                 };
             };
         };

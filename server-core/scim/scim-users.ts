@@ -8,6 +8,7 @@ import { deprovisionMember } from '../members/deprovision-member';
 import { grantMembership } from '../members/grant-membership';
 import { normalizeEmail } from '../members/users';
 import { parseEqFilter } from './filter';
+import { followUserName } from './follow-user-name';
 import { applyGroupRole } from './group-roles';
 import { applyUserPatch, type PatchOperation } from './patch';
 import { personName, type ScimEmail, type ScimUserFields, userFieldsOf } from './user-fields';
@@ -201,7 +202,8 @@ async function resolveUser(tx: Sql, f: ScimUserFields, now: Date): Promise<{ id:
 /**
  * Writes the new state of a SCIM user (PUT, or PATCH after its operations). active true → false is the
  * deprovision cascade (refused for the last owner, before anything is written); false → true grants the
- * membership again (the same path as create) with the role of their groups.
+ * membership again (the same path as create) with the role of their groups. A new userName moves the
+ * person's e-mail when only this workspace knows them (followUserName).
  */
 async function changeScimUser(ctx: Ctx, current: ScimUser, next: ScimUserFields): Promise<ScimUser> {
   return ctx.db.tx(async (tx) => {
@@ -209,6 +211,7 @@ async function changeScimUser(ctx: Ctx, current: ScimUser, next: ScimUserFields)
     const now = ctx.clock.now();
     if (current.active && !next.active) await deprovisionMember(txCtx, current.userId);
     await writeFields(tx, ctx.workspaceId, current.id, next, now);
+    const emailChanged = await followUserName(tx, ctx.workspaceId, current.userId, next.userName, now);
     if (!current.active && next.active) {
       const [person] = await tx.query<{ email: string }>('select email from users where id = $1', [
         current.userId,
@@ -220,7 +223,7 @@ async function changeScimUser(ctx: Ctx, current: ScimUser, next: ScimUserFields)
       action: 'scim_user.updated',
       targetType: 'scim_user',
       targetId: current.id,
-      data: { active: next.active },
+      data: { active: next.active, ...(emailChanged ? { email_changed: true } : {}) },
     });
     return (await loadUser(tx, ctx.workspaceId, current.id))!;
   });

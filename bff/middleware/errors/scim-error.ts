@@ -21,6 +21,7 @@ const SCIM_TYPES: Partial<Record<ErrorCode, ScimType>> = {
   scim_user_name_taken: 'uniqueness',
   scim_invalid_patch: 'invalidValue',
   last_owner: 'mutability',
+  scim_user_name_shared: 'mutability',
 };
 
 export interface ScimErrorResponse {

@@ -90,6 +90,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   scim_user_name_taken: 409,
   scim_invalid_patch: 400,
   last_owner: 409,
+  scim_user_name_shared: 409,
 };
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_STATUS[code];

@@ -1,52 +1,62 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError } from '../../../server-core/lib/errors';
+
 import { listScimGroupRoles, setScimGroupRole } from '../../../server-core/scim/group-roles';
-import { createScimToken } from '../../../server-core/scim/scim-tokens';
+import {
+  createScimToken,
+  listScimTokens,
+  revokeScimToken,
+  type ScimTokenMetadata,
+} from '../../../server-core/scim/scim-tokens';
+import { iso } from '../../contract/common';
+import { cursorPosition, toPageBody } from '../../contract/pagination';
+import * as scim from '../../contract/scim';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 import { portalApi } from '../guards';
 import { requestCtx } from '../request-ctx';
 
+const tokenJson = (t: ScimTokenMetadata) => ({
+  id: t.id,
+  created_at: t.created_at.toISOString(),
+  created_by: t.created_by,
+  last_used_at: iso(t.last_used_at),
+  revoked_at: iso(t.revoked_at),
+});
+
 /**
- * The portal side of SCIM (settings.manage): createScimToken (POST /workspaces/{workspaceId}/scim-tokens,
- * the plaintext once) and the group → role mapping (GET and PUT /workspaces/{workspaceId}/scim-group-roles).
+ * The portal side of SCIM (settings.manage): its tokens (create, the plaintext once; list, metadata only;
+ * revoke) and the group → role mapping (getScimGroupRoles, putScimGroupRoles).
  */
 export function registerScimSettingsRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   const manage = portalApi(services, { permission: 'settings.manage' });
-  const path = '/api/v1/workspaces/:workspaceId';
-  app.use(`${path}/scim-tokens`, ...manage);
-  app.use(`${path}/scim-group-roles`, ...manage);
 
-  app.post(`${path}/scim-tokens`, async (c) => {
+  app.openapi({ ...scim.createScimToken, middleware: manage }, async (c) => {
     const { token, plaintext } = await createScimToken(requestCtx(c, services));
     c.header('Cache-Control', 'no-store');
-    return c.json(
-      { data: { id: token.id, created_at: token.created_at.toISOString() }, token: plaintext },
-      201,
-    );
+    return c.json({ data: tokenJson(token), token: plaintext }, 201);
   });
 
-  app.get(`${path}/scim-group-roles`, async (c) =>
+  app.openapi({ ...scim.listScimTokens, middleware: manage }, async (c) => {
+    const { limit, cursor } = c.req.valid('query');
+    const rows = await listScimTokens(requestCtx(c, services), { limit, beforeId: cursorPosition(cursor) });
+    const page = toPageBody(rows, limit);
+    return c.json({ meta: page.meta, data: page.data.map(tokenJson) }, 200);
+  });
+
+  app.openapi({ ...scim.revokeScimToken, middleware: manage }, async (c) => {
+    const { scimTokenId } = c.req.valid('param');
+    const token = await revokeScimToken(requestCtx(c, services), scimTokenId.toLowerCase());
+    return c.json({ data: tokenJson(token) }, 200);
+  });
+
+  app.openapi({ ...scim.getScimGroupRoles, middleware: manage }, async (c) =>
     c.json({ data: await listScimGroupRoles(requestCtx(c, services)) }, 200),
   );
 
-  app.put(`${path}/scim-group-roles`, async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new DomainError('invalid_json');
-    }
-    const o = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    if (typeof o.display_name !== 'string' || !(o.role === null || typeof o.role === 'string')) {
-      throw new DomainError(
-        'validation_failed',
-        { field: 'display_name' },
-        'The body is { display_name: string, role: "admin" | "member" | null }.',
-      );
-    }
+  app.openapi({ ...scim.putScimGroupRoles, middleware: manage }, async (c) => {
+    const body = c.req.valid('json');
     const ctx = requestCtx(c, services);
-    await setScimGroupRole(ctx, o.display_name, o.role as string | null);
+    await setScimGroupRole(ctx, body.display_name, body.role);
     return c.json({ data: await listScimGroupRoles(ctx) }, 200);
   });
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../../server-core/lib/errors';
 import { groupDisplayName, patchOperations } from '../../../server-core/scim/patch';
@@ -17,30 +17,40 @@ import {
   listScimUsers,
   patchScimUser,
   replaceScimUser,
-} from '../../../server-core/scim/scim-users';
-import { scimText, userFieldsOf } from '../../../server-core/scim/user-fields';
-import {
   SCIM_DEFAULT_COUNT,
   SCIM_MAX_COUNT,
+} from '../../../server-core/scim/scim-users';
+import { scimText, userFieldsOf } from '../../../server-core/scim/user-fields';
+import * as contract from '../../contract/scim';
+import {
+  resourceTypesJson,
+  schemasJson,
   scimBase,
   scimGroupJson,
   scimListJson,
   scimUserJson,
   serviceProviderConfigJson,
-} from '../../contract/scim';
+} from '../../contract/scim-wire';
 import type { AppEnv } from '../../env';
 import { SCIM_MEDIA_TYPE } from '../../middleware/errors/respond';
 import { rateLimit } from '../../middleware/rate-limit';
 import type { Services } from '../../services';
 import { requireScimToken, scimBody, scimCtx, scimPaging } from './scim-guard';
 
-/** A SCIM answer: the body as application/scim+json. */
-const scim = (
+/**
+ * A SCIM answer: the body as application/scim+json. Typed as the JSON it is (c.json would say
+ * application/json), so the compiler checks each body against the contract's schema for the status.
+ */
+const scim = <T, S extends ContentfulStatusCode = 200>(
   c: Context<AppEnv>,
-  body: unknown,
-  status: ContentfulStatusCode = 200,
+  body: T,
+  status: S = 200 as S,
   headers: Record<string, string> = {},
-) => c.body(JSON.stringify(body), status, { 'Content-Type': SCIM_MEDIA_TYPE, ...headers });
+) =>
+  c.body(JSON.stringify(body), status, {
+    'Content-Type': SCIM_MEDIA_TYPE,
+    ...headers,
+  }) as unknown as TypedResponse<T, S, 'json'>;
 
 /** `filter` once at most; a second one is ambiguous (400). */
 function filterOf(c: Context<AppEnv>): string | undefined {
@@ -58,8 +68,9 @@ const membersExcluded = (c: Context<AppEnv>) =>
 /**
  * SCIM 2.0 provisioning under /scim/v2/{workspaceId} (spec service-api.md section 4.6; the operationIds of
  * OPERATIONS.md). RFC 7643/7644 payloads, not the house envelope; unknown attributes and query parameters
- * are ignored as RFC 7644 allows. Every path needs a SCIM token of its workspace, then passes the rate limits
- * of a credential (per token and per workspace, as API keys).
+ * are ignored as RFC 7644 allows (the contract's request objects are loose; the parsing and its 400s are
+ * server-core's). Every path needs a SCIM token of its workspace, then passes the rate limits of a credential
+ * (per token and per workspace, as API keys).
  */
 export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
   const base = '/scim/v2/:workspaceId';
@@ -67,10 +78,14 @@ export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services)
   const where = (c: Context<AppEnv>) => scimBase(services.config.publicUrl, scimCtx(c, services).workspaceId);
 
   // scimServiceProviderConfig
-  app.get(`${base}/ServiceProviderConfig`, (c) => scim(c, serviceProviderConfigJson(where(c))));
+  app.openapi(contract.scimServiceProviderConfig, (c) => scim(c, serviceProviderConfigJson(where(c))));
+
+  // scimListSchemas, scimListResourceTypes (RFC 7644 section 4)
+  app.openapi(contract.scimListSchemas, (c) => scim(c, schemasJson(where(c))));
+  app.openapi(contract.scimListResourceTypes, (c) => scim(c, resourceTypesJson(where(c))));
 
   // scimListUsers
-  app.get(`${base}/Users`, async (c) => {
+  app.openapi(contract.scimListUsers, async (c) => {
     const paging = scimPaging(c, { count: SCIM_DEFAULT_COUNT, max: SCIM_MAX_COUNT });
     const page = await listScimUsers(scimCtx(c, services), { filter: filterOf(c), ...paging });
     return scim(
@@ -83,7 +98,7 @@ export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services)
   });
 
   // scimCreateUser
-  app.post(`${base}/Users`, async (c) => {
+  app.openapi(contract.scimCreateUser, async (c) => {
     const fields = userFieldsOf(await scimBody(c));
     const user = await createScimUser(scimCtx(c, services), fields);
     const body = scimUserJson(user, where(c));
@@ -91,33 +106,33 @@ export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services)
   });
 
   // scimGetUser
-  app.get(`${base}/Users/:scimUserId`, async (c) => {
+  app.openapi(contract.scimGetUser, async (c) => {
     const user = await getScimUser(scimCtx(c, services), c.req.param('scimUserId'));
     return scim(c, scimUserJson(user, where(c)));
   });
 
   // scimReplaceUser
-  app.put(`${base}/Users/:scimUserId`, async (c) => {
+  app.openapi(contract.scimReplaceUser, async (c) => {
     const body = await scimBody(c);
     const user = await replaceScimUser(scimCtx(c, services), c.req.param('scimUserId'), body);
     return scim(c, scimUserJson(user, where(c)));
   });
 
   // scimPatchUser
-  app.patch(`${base}/Users/:scimUserId`, async (c) => {
+  app.openapi(contract.scimPatchUser, async (c) => {
     const operations = patchOperations(await scimBody(c));
     const user = await patchScimUser(scimCtx(c, services), c.req.param('scimUserId'), operations);
     return scim(c, scimUserJson(user, where(c)));
   });
 
   // scimDeleteUser
-  app.delete(`${base}/Users/:scimUserId`, async (c) => {
+  app.openapi(contract.scimDeleteUser, async (c) => {
     await deleteScimUser(scimCtx(c, services), c.req.param('scimUserId'));
     return c.body(null, 204);
   });
 
   // scimListGroups
-  app.get(`${base}/Groups`, async (c) => {
+  app.openapi(contract.scimListGroups, async (c) => {
     const paging = scimPaging(c, { count: SCIM_DEFAULT_COUNT, max: SCIM_MAX_COUNT });
     const members = !membersExcluded(c);
     const page = await listScimGroups(scimCtx(c, services), { filter: filterOf(c), ...paging, members });
@@ -131,7 +146,7 @@ export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services)
   });
 
   // scimCreateGroup
-  app.post(`${base}/Groups`, async (c) => {
+  app.openapi(contract.scimCreateGroup, async (c) => {
     const body = await scimBody(c);
     const members = Array.isArray(body.members) ? body.members : [];
     const group = await createScimGroup(scimCtx(c, services), {
@@ -154,21 +169,21 @@ export function registerScimRoutes(app: OpenAPIHono<AppEnv>, services: Services)
   });
 
   // scimGetGroup
-  app.get(`${base}/Groups/:scimGroupId`, async (c) => {
+  app.openapi(contract.scimGetGroup, async (c) => {
     const members = !membersExcluded(c);
     const group = await getScimGroup(scimCtx(c, services), c.req.param('scimGroupId'), { members });
     return scim(c, scimGroupJson(group, where(c), members));
   });
 
   // scimPatchGroup
-  app.patch(`${base}/Groups/:scimGroupId`, async (c) => {
+  app.openapi(contract.scimPatchGroup, async (c) => {
     const operations = patchOperations(await scimBody(c));
     const group = await patchScimGroup(scimCtx(c, services), c.req.param('scimGroupId'), operations);
     return scim(c, scimGroupJson(group, where(c)));
   });
 
   // scimDeleteGroup
-  app.delete(`${base}/Groups/:scimGroupId`, async (c) => {
+  app.openapi(contract.scimDeleteGroup, async (c) => {
     await deleteScimGroup(scimCtx(c, services), c.req.param('scimGroupId'));
     return c.body(null, 204);
   });

@@ -12,6 +12,7 @@ export const CREDENTIAL = {
   apiKey: '$API_KEY',
   visitorToken: '$VISITOR_TOKEN',
   csrfToken: '$CSRF_TOKEN',
+  scimToken: '$SCIM_TOKEN',
 } as const;
 
 /** The cookie jar curl keeps the portal session in: written by the sign-in example, read by the portal ones. */
@@ -106,6 +107,8 @@ export function exampleRequest(
     headers.push(['Authorization', `Bearer ${CREDENTIAL.apiKey}`]);
   if (credential.required && credential.schemes.includes('visitorToken'))
     headers.push(['Authorization', `Bearer ${CREDENTIAL.visitorToken}`]);
+  if (credential.required && credential.schemes.includes('scimToken'))
+    headers.push(['Authorization', `Bearer ${CREDENTIAL.scimToken}`]);
   if (credential.schemes.includes('portalSession')) {
     cookieJar = 'read';
     if (method !== 'get') headers.push(['X-CSRF-Token', CREDENTIAL.csrfToken]);
@@ -117,10 +120,12 @@ export function exampleRequest(
 
   let body: ExampleRequest['body'] = null;
   const content = op.requestBody?.content;
-  if (content?.['application/json']) {
-    const media = content['application/json'];
+  // SCIM bodies are application/scim+json (RFC 7644), sent as such.
+  const jsonType = ['application/json', 'application/scim+json'].find((t) => content?.[t]);
+  if (content && jsonType) {
+    const media = content[jsonType]!;
     if (media.example === undefined) missing.push('request body');
-    headers.push(['Content-Type', 'application/json']);
+    headers.push(['Content-Type', jsonType]);
     body = { type: 'json', value: media.example };
   } else if (content?.['application/x-www-form-urlencoded']) {
     const example = content['application/x-www-form-urlencoded'].example as

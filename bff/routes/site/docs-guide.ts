@@ -107,7 +107,23 @@ curl "${base}/widget/help/search?q=password" -H "Authorization: Bearer ${CREDENT
 
 An unknown, forged or expired token answers ${code('invalid_visitor_token')}; boot again to get a new one.
 [widgetIdentify](#widgetIdentify) binds the visitor to a contact with an HMAC or a token signed by your
-backend with the widget identity secret.`,
+backend with the widget identity secret.
+
+### SCIM token {#auth-scim-token}
+
+Identity providers (Okta, Microsoft Entra) provision members under \`/scim/v2/<workspace id>\` with a SCIM
+token an owner or admin creates ([createScimToken](#createScimToken)); it looks like
+\`sst_<workspace id><43 characters>\`, is shown once, and works only on its own workspace's paths. SCIM speaks
+RFC 7643/7644: \`application/scim+json\` in and out, errors as \`{ schemas, status, scimType, detail }\`, and
+attributes the service does not keep are ignored.
+
+\`\`\`sh
+export SCIM_TOKEN=sst_...   # token of the createScimToken answer
+curl "${base}/scim/v2/<workspace id>/Users?count=10" -H "Authorization: Bearer ${CREDENTIAL.scimToken}"
+\`\`\`
+
+A missing, unknown or revoked token (or another workspace's) answers 401 in the SCIM error shape;
+[revokeScimToken](#revokeScimToken) ends a token at once.`,
     },
     {
       id: 'errors',

@@ -141,6 +141,7 @@ export interface ErrorDetailsByCode {
   scim_user_name_taken: NoDetails;
   scim_invalid_patch: { operation: number };
   last_owner: NoDetails;
+  scim_user_name_shared: NoDetails;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -659,6 +660,13 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
   last_owner: {
     message: 'The last owner of the workspace cannot be deprovisioned.',
     meaning: 'A deprovision (SCIM active false, DELETE) of the only remaining owner.',
+    details: {},
+  },
+  scim_user_name_shared: {
+    message:
+      "This person belongs to other workspaces too: one workspace's identity provider cannot change their e-mail.",
+    meaning:
+      "SCIM PUT or PATCH changing userName (the person's e-mail) of someone who is a member or SCIM user of another workspace. SCIM `mutability`.",
     details: {},
   },
 };
