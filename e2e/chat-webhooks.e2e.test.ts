@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
 import { chatPage, openChat, staff, startConversation } from './support/chat';
-import { fenced, webhookReceiver } from './support/experiences-part2';
-import { type HostServer, startHostServer } from './support/host-server';
-import { type ChildServer, startChildServer } from './support/server';
+import { fenced } from './support/experiences-part2';
+import type { HostServer } from './support/host-server';
+import type { ChildServer } from './support/server';
+import { startWebhookWorld, type WebhookWorld } from './support/webhook-world';
 import { seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
 
 /**
@@ -15,22 +15,14 @@ import { seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
 let browser: Browser;
 let host: HostServer;
 let server: ChildServer;
-let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+let hooks: WebhookWorld['hooks'];
+let world: WebhookWorld | undefined;
 
 beforeAll(async () => {
-  hooks = await webhookReceiver();
-  [browser, host, server] = await Promise.all([
-    launchChromium(),
-    startHostServer(),
-    startChildServer({ UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' }),
-  ]);
+  world = await startWebhookWorld();
+  ({ browser, host, server, hooks } = world);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await server?.stop();
-  await hooks?.close();
-});
+afterAll(() => world?.close());
 
 const EVENTS = [
   'conversation.created',

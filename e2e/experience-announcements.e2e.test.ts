@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
 import { experiencePage, experienceWatch, frames, onPages } from './support/experiences';
-import { authorPart2, fenced, webhookReceiver } from './support/experiences-part2';
-import { type HostServer, startHostServer } from './support/host-server';
-import { type ChildServer, startChildServer } from './support/server';
+import { authorPart2, fenced } from './support/experiences-part2';
+import type { HostServer } from './support/host-server';
+import type { ChildServer } from './support/server';
+import { startWebhookWorld, type WebhookWorld } from './support/webhook-world';
 import { panelFrame, seedWorkspace, showHelp } from './support/widget';
 
 /**
@@ -16,22 +16,14 @@ import { panelFrame, seedWorkspace, showHelp } from './support/widget';
 let browser: Browser;
 let host: HostServer;
 let server: ChildServer;
-let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+let hooks: WebhookWorld['hooks'];
+let world: WebhookWorld | undefined;
 
 beforeAll(async () => {
-  [browser, host, server, hooks] = await Promise.all([
-    launchChromium(),
-    startHostServer(),
-    startChildServer({ UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' }),
-    webhookReceiver(),
-  ]);
+  world = await startWebhookWorld();
+  ({ browser, host, server, hooks } = world);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await server?.stop();
-  await hooks?.close();
-});
+afterAll(() => world?.close());
 
 it('the badge counts unread badge entries; opening one posts seen once, drops the count, keeps it listed; announcement.seen arrives once across reopening and a reload', async () => {
   const ws = await seedWorkspace(server.dataDir);

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
 import { experiencePage, experienceWatch, frames, onPages } from './support/experiences';
-import { ALL_KINDS, authorPart2, fenced, hmacOf, webhookReceiver } from './support/experiences-part2';
-import { type HostServer, startHostServer } from './support/host-server';
-import { type ChildServer, startChildServer } from './support/server';
+import { ALL_KINDS, authorPart2, fenced, hmacOf } from './support/experiences-part2';
+import type { HostServer } from './support/host-server';
+import type { ChildServer } from './support/server';
+import { startWebhookWorld, type WebhookWorld } from './support/webhook-world';
 import { type HostWindow, seedWorkspace, waitForLauncher } from './support/widget';
 
 /**
@@ -17,22 +17,14 @@ import { type HostWindow, seedWorkspace, waitForLauncher } from './support/widge
 let browser: Browser;
 let host: HostServer;
 let server: ChildServer;
-let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+let hooks: WebhookWorld['hooks'];
+let world: WebhookWorld | undefined;
 
 beforeAll(async () => {
-  [browser, host, server, hooks] = await Promise.all([
-    launchChromium(),
-    startHostServer(),
-    startChildServer({ UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' }),
-    webhookReceiver(),
-  ]);
+  world = await startWebhookWorld();
+  ({ browser, host, server, hooks } = world);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await server?.stop();
-  await hooks?.close();
-});
+afterAll(() => world?.close());
 
 const EMAIL = 'surveyed@example.com';
 const answersSent = (w: Awaited<ReturnType<typeof experienceWatch>>) =>

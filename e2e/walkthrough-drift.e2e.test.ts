@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium } from './support/browser';
 import { experiencePage } from './support/experiences';
-import { webhookReceiver } from './support/experiences-part2';
 import { at, createGuide, startWalkthrough } from './support/guides';
-import { type HostServer, startHostServer } from './support/host-server';
-import { type ChildServer, startChildServer } from './support/server';
+import type { HostServer } from './support/host-server';
+import type { ChildServer } from './support/server';
+import { startWebhookWorld, type WebhookWorld } from './support/webhook-world';
 import { seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
 
 /**
@@ -17,22 +16,14 @@ import { seedWorkspace, waitForLauncher, watchedPage } from './support/widget';
 let browser: Browser;
 let host: HostServer;
 let server: ChildServer;
-let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
+let hooks: WebhookWorld['hooks'];
+let world: WebhookWorld | undefined;
 
 beforeAll(async () => {
-  hooks = await webhookReceiver();
-  [browser, host, server] = await Promise.all([
-    launchChromium(),
-    startHostServer(),
-    startChildServer({ UNSAFE_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' }),
-  ]);
+  world = await startWebhookWorld();
+  ({ browser, host, server, hooks } = world);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await server?.stop();
-  await hooks?.close();
-});
+afterAll(() => world?.close());
 
 const TITLE = 'Export a report';
 const card = (page: Page) =>
