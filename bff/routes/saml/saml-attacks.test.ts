@@ -216,6 +216,18 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
     expect(res.headers.get('Location')).toBe('/app');
   });
 
+  it('two concurrent posts of one response: one signs in, the other gets the refusal', async () => {
+    const s = await setup(getDb());
+    const { browser, token } = await bindOwner(s);
+    expect((await confirm(s, token, browser)).status).toBe(303);
+    const { requestId, relayState } = await startLogin(s);
+    const xml = responseXml(responseFacts(s, requestId), [
+      signRoot(assertionXml(facts(s, s.owner.email, requestId)), idp),
+    ]);
+    const answers = await Promise.all([post(s, xml, relayState), post(s, xml, relayState)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 403]);
+  });
+
   it('refuses every attack of the corpus with the same 403 and records the real reason', async () => {
     const db = getDb();
     const s = await setup(db);
@@ -434,6 +446,26 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
         const r = await fresh();
         return { xml: wrap(r, [signRoot(r.a, idp)]), relay: r.relayState, ws: '01m6bhr39yfvw8g1d4g2ns1e0z' };
       },
+      'a comment inside DigestValue (CVE-2025-29775)': async () => {
+        const r = await fresh();
+        const signed = signRoot(r.a, idp).replace(/<DigestValue>(.{8})/, '<DigestValue>$1<!---->');
+        return { xml: wrap(r, [signed]), relay: r.relayState };
+      },
+      'a second Reference in SignedInfo (CVE-2025-29774)': async () => {
+        const r = await fresh();
+        const signed = signRoot(r.a, idp);
+        const ref = /<Reference[\s\S]*?<\/Reference>/.exec(signed)![0];
+        return {
+          xml: wrap(r, [signed.replace(ref, ref + ref.replace(/URI="[^"]*"/, 'URI=""'))]),
+          relay: r.relayState,
+        };
+      },
+      'a second Signature inside the assertion': async () => {
+        const r = await fresh();
+        const signed = signRoot(r.a, idp);
+        const sig = /<Signature[\s\S]*<\/Signature>/.exec(signed)![0];
+        return { xml: wrap(r, [signed.replace(sig, sig + sig)]), relay: r.relayState };
+      },
       'a processing instruction inside the assertion': async () => {
         const r = await fresh();
         const signed = signRoot(r.a, idp).replace('</saml:Issuer>', '</saml:Issuer><?evil x?>');
@@ -450,7 +482,7 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
         accepted.push(`${name}: ${res.status}`);
     }
     expect(accepted).toEqual([]);
-    expect(Object.keys(corpus).length).toBeGreaterThanOrEqual(35);
+    expect(Object.keys(corpus).length).toBeGreaterThanOrEqual(39);
     console.info(`SAML attack corpus: ${Object.keys(corpus).length} attacks, ${accepted.length} accepted`);
 
     const reasons = await refusalReasons(s);
@@ -478,6 +510,8 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
         'duplicate_id',
         'encrypted_assertion',
         'subject_not_member',
+        'signature_reference',
+        'unexpected_signature',
       ]),
     );
     // The other workspace logged the response posted to it, under its own name.
