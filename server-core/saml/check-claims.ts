@@ -31,7 +31,8 @@ function instant(value: string | null): Date | null {
 }
 
 /**
- * Every claim check of spec service-api.md 4.5 that needs no database, in our own code: status Success;
+ * Every claim check of spec service-api.md 4.5 that needs no database, in our own code: SAML 2.0 (the
+ * Version of Response and Assertion); status Success;
  * Issuer (the assertion's, and the response's when present) equals the configured IdP entity id;
  * Destination equals this workspace's ACS exactly; every AudienceRestriction names our SP entity id;
  * exactly one bearer SubjectConfirmation and nothing else, whose Recipient is this ACS, with a
@@ -40,6 +41,7 @@ function instant(value: string | null): Date | null {
  */
 export function checkClaims(c: SamlClaims, x: ClaimExpectations): Checked<AcceptedClaims> {
   const now = x.now.getTime();
+  if (c.versions[0] !== '2.0' || c.versions[1] !== '2.0') return refuse('not_a_response');
   if (!c.statusSuccess) return refuse('status_not_success');
   if (c.issuer !== x.idpEntityId) return refuse('issuer_mismatch');
   if (c.responseIssuer !== null && c.responseIssuer !== x.idpEntityId) return refuse('issuer_mismatch');

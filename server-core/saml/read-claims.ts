@@ -8,6 +8,8 @@ const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 export interface SamlClaims {
   /** From the Response element (not covered by the assertion's signature; checked all the same). */
   destination: string | null;
+  /** The Version of the Response and of the Assertion: 2.0 both. */
+  versions: [string | null, string | null];
   responseInResponseTo: string | null;
   responseIssuer: string | null;
   statusSuccess: boolean;
@@ -47,6 +49,7 @@ export function readClaims(v: VerifiedResponse): SamlClaims {
   const conditions = onlyChild(a, NS.assertion, 'Conditions');
   return {
     destination: attr(v.response, 'Destination'),
+    versions: [attr(v.response, 'Version'), attr(a, 'Version')],
     responseInResponseTo: attr(v.response, 'InResponseTo'),
     responseIssuer: soleText(onlyChild(v.response, NS.assertion, 'Issuer')),
     statusSuccess: attr(statusCode, 'Value') === SUCCESS,

@@ -107,6 +107,7 @@ describe('the claim checks of 4.5', () => {
   };
   const good = (): SamlClaims => ({
     destination: x.acsUrl,
+    versions: ['2.0', '2.0'],
     responseInResponseTo: '_req',
     responseIssuer: x.idpEntityId,
     statusSuccess: true,
@@ -143,6 +144,8 @@ describe('the claim checks of 4.5', () => {
   });
 
   it('refuses each broken rule with its own reason', () => {
+    expect(reason((c) => (c.versions = ['2.0', '1.1']))).toBe('not_a_response');
+    expect(reason((c) => (c.versions = [null, '2.0']))).toBe('not_a_response');
     expect(reason((c) => (c.statusSuccess = false))).toBe('status_not_success');
     expect(reason((c) => (c.issuer = 'https://idp.example/e2'))).toBe('issuer_mismatch');
     expect(reason((c) => (c.issuer = null))).toBe('issuer_mismatch');
