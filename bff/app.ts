@@ -31,6 +31,7 @@ import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
+import { registerSamlConnectionRoutes } from './routes/portal/saml-connection';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
@@ -40,6 +41,7 @@ import { registerConversationRoutes } from './routes/public/conversations';
 import { registerEventRoutes } from './routes/public/events';
 import { registerExperienceRoutes } from './routes/public/experiences';
 import { registerRetrievalRoutes } from './routes/public/retrieval';
+import { isSamlFormPath, registerSamlRoutes } from './routes/saml';
 import { registerScimRoutes } from './routes/scim';
 import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
@@ -74,7 +76,11 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   // Every error under /scim answers the RFC 7644 shape, the edge's own refusals included.
   app.use('/scim/*', scimErrorShape);
   app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
-  app.use('*', limitBody(MAX_BODY_BYTES, isMultipartPath));
+  // The SAML forms cap their own bodies: an oversized response is refused like any other (the same 403).
+  app.use(
+    '*',
+    limitBody(MAX_BODY_BYTES, (p) => isMultipartPath(p) || isSamlFormPath(p)),
+  );
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
   app.use(
     '*',
@@ -103,6 +109,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerOAuthTokenRoutes(app, services);
   registerScimRoutes(app, services);
   registerScimSettingsRoutes(app, services);
+  registerSamlRoutes(app, services);
+  registerSamlConnectionRoutes(app, services);
   registerWebhookRoutes(app, services);
   registerContactRoutes(app, services);
   registerEventRoutes(app, services);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_JSON } from '../openapi/generate';
 import { RFC_PARAMETER_OPERATIONS } from './oauth';
+import { SAML_PROTOCOL_OPERATIONS } from './saml';
 import { RFC_ATTRIBUTE_OPERATIONS } from './scim';
 import { isStrictRequestObject, nearMiss, parameterName, unknownParameterMessage } from './strict-input';
 
@@ -90,7 +91,11 @@ function looseObjects(
  * The OAuth protocol endpoints and the SCIM operations follow their RFCs (unknown parameters and attributes
  * ignored: RFC 6749 section 3.2, RFC 7644 section 3) and are left out here.
  */
-const RFC_OPERATIONS = [...RFC_PARAMETER_OPERATIONS, ...RFC_ATTRIBUTE_OPERATIONS];
+const RFC_OPERATIONS = [
+  ...RFC_PARAMETER_OPERATIONS,
+  ...RFC_ATTRIBUTE_OPERATIONS,
+  ...SAML_PROTOCOL_OPERATIONS,
+];
 
 describe('strict input: every request object refuses unknown keys', () => {
   it('every JSON body, form and query of the contract is built from strictObject, at every depth', async () => {

@@ -4,6 +4,7 @@ import { signExportLink } from '../../server-core/exports/export-link';
 import { encodeCursor } from '../../server-core/lib/cursor';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { identityHmac } from '../../server-core/widget/identity-proof';
+import { EXAMPLE_IDP_CERTIFICATE } from '../contract/saml';
 import { RFC_ATTRIBUTE_OPERATIONS } from '../contract/scim';
 import type { JsonPath } from './json-text';
 import {
@@ -36,12 +37,19 @@ export interface Operation {
  * Operations the fuzz leaves out, and why. The OAuth protocol endpoints follow their RFCs instead of the
  * house rules the fuzz checks: they ignore unknown parameters (RFC 6749 section 3.2) and answer errors
  * in RFC shapes or as HTML pages; their hostile input is covered by bff/routes/oauth/oauth-hostile.test.ts
- * and server-core/oauth/security.test.ts.
+ * and server-core/oauth/security.test.ts. The SAML protocol endpoints likewise answer pages, XML and
+ * redirects and ignore unknown parameters (the SAML bindings); every refusal of the ACS is one 403 page; their
+ * hostile input is covered by bff/routes/saml/saml-attacks.test.ts and server-core/saml/saml-rules.test.ts.
  */
 export const NOT_FUZZED: Readonly<Record<string, string>> = {
   oauthAuthorize: 'RFC 6749 authorization endpoint: an HTML page, unknown parameters ignored',
   oauthToken: 'RFC 6749 token endpoint: a form, unknown parameters ignored, RFC 6749 section 5.2 errors',
   oauthIntrospect: 'RFC 7662 introspection: a form, unknown parameters ignored, RFC 6749 section 5.2 errors',
+  samlMetadata: 'SAML metadata: XML, or the fallback page',
+  samlHandoff: 'SAML handoff: an HTML page, unknown parameters ignored',
+  samlContinueLogin: 'SAML continue-login: a redirect to the IdP, unknown parameters ignored',
+  samlAcs: 'SAML assertion consumer: a form of the HTTP-POST binding, every refusal the same 403 page',
+  samlConfirmBinding: 'SAML ownership confirmation: an HTML page and its form',
 };
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {
@@ -126,6 +134,11 @@ const step = { type: 'click', text: 'Click save' };
  * seeded contact, catalog event names, exclusive fields left out). Every other field is the schema's.
  */
 const OVERRIDES: Record<string, Override> = {
+  putSamlConnection: (_b, _w, body) => {
+    body.sso_url = 'https://idp.example.com/sso';
+    body.certificate_pem = EXAMPLE_IDP_CERTIFICATE;
+    body.jit_role = 'member';
+  },
   login: (_b, w, body) => {
     body.email = w.own.ownerEmail;
     body.password = w.own.ownerPassword;

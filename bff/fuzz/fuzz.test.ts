@@ -18,6 +18,7 @@ const RUN_FIRST = ['widgetDownloadAttachment', 'downloadDataExport'];
 
 /** Operations whose baseline ends something the others need: they run last. */
 const RUN_LAST = [
+  'getSamlConnection', // putSamlConnection's baseline creates the connection it reads
   'widgetCloseAutomationRun', // the run's steps are recorded first
   'removeVerifiedDomain', // the automation operations run on its host
   'unpublishArticle',

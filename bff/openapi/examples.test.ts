@@ -16,6 +16,8 @@ import { grantAuthorization } from '../../server-core/oauth/grant-authorization'
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
 import { exchangeCode } from '../../server-core/oauth/token-grants';
+import { putSamlConnection } from '../../server-core/saml/saml-connection';
+import { spUrls } from '../../server-core/saml/sp-urls';
 import { createScimGroup } from '../../server-core/scim/scim-groups';
 import { createScimToken } from '../../server-core/scim/scim-tokens';
 import { createScimUser } from '../../server-core/scim/scim-users';
@@ -32,6 +34,13 @@ import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
 import { insertExperience } from '../../server-core/testing/experiences';
+import {
+  assertionXml,
+  makeIdpKeys,
+  responseXml,
+  signRoot,
+  toBase64,
+} from '../../server-core/testing/saml-idp';
 import {
   announcementDefinition,
   bannerDefinition,
@@ -51,6 +60,7 @@ import {
   EXAMPLE_SECRET,
   type ExampleIdName,
 } from '../contract/examples';
+import { EXAMPLE_SAML_RESPONSE } from '../contract/saml';
 import {
   CREDENTIAL,
   type ExampleRequest,
@@ -83,6 +93,7 @@ const LAST = [
   'revokeApiKey',
   'revokeOAuthInstall', // the token and introspection examples use the install's tokens first
   'deleteOAuthApp',
+  'putSamlConnection', // replaces the certificate of the IdP that signed the ACS example's response
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
   'eraseContact', // erases the demo contact the other examples use
@@ -328,6 +339,42 @@ async function fixtures(t: TestApp) {
     members: [scimUser.id],
   });
 
+  // A SAML connection of the demo workspace with an IdP of the test's own, accepting IdP-initiated
+  // responses; the owner's identity is bound, so the ACS example (a response that IdP signed) signs in.
+  const idp = makeIdpKeys();
+  await putSamlConnection(
+    ownerCtx,
+    {
+      idp_entity_id: 'https://idp.example.com/metadata',
+      sso_url: 'https://idp.example.com/sso',
+      certificate_pem: idp.certPem,
+      jit_provisioning: false,
+      idp_initiated: true,
+      jit_role: 'member',
+    },
+    { development: false },
+  );
+  await db.query(
+    'insert into saml_identities (workspace_id, name_id, user_id, created_at) values ($1, $2, $3, $4)',
+    [demo.workspaceId, demo.ownerEmail.toLowerCase(), ownerCtx.actor.id, now],
+  );
+  const sp = spUrls(publicUrl, demo.workspaceId);
+  const samlResponse = toBase64(
+    responseXml({ destination: sp.acsUrl, issuer: 'https://idp.example.com/metadata', issueInstant: now }, [
+      signRoot(
+        assertionXml({
+          issuer: 'https://idp.example.com/metadata',
+          nameId: demo.ownerEmail,
+          recipient: sp.acsUrl,
+          audience: sp.entityId,
+          notBefore: new Date(now.getTime() - 60_000),
+          notOnOrAfter: new Date(now.getTime() + 3_600_000),
+        }),
+        idp,
+      ),
+    ]),
+  );
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -396,6 +443,7 @@ async function fixtures(t: TestApp) {
     [EXAMPLE_SECRET.clientSecret, oauthApp.clientSecret],
     [EXAMPLE_SECRET.oauthCode, oauthCode],
     [EXAMPLE_SECRET.accessToken, introspected.access_token],
+    [EXAMPLE_SAML_RESPONSE, samlResponse],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),

@@ -1301,6 +1301,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/saml-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SAML connection
+         * @description settings.manage. 404 not_found when the workspace has no SAML connection.
+         */
+        get: operations["getSamlConnection"];
+        /**
+         * Create or replace the SAML connection
+         * @description settings.manage. The certificate is validated (422 validation_failed naming certificate_pem and the rule: `not_pem`, `several_certificates`, `not_rsa`, `key_too_small`, `expired`) and its SHA-256 fingerprint shown; sso_url must be https (422 naming sso_url). Audited as saml.connection_set (without the certificate). Answers the connection as the read does.
+         */
+        put: operations["putSamlConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/scim-group-roles": {
         parameters: {
             query?: never;
@@ -1775,6 +1799,106 @@ export interface paths {
          * @description Client authentication: `client_secret_basic` or `client_secret_post`; an `Authorization: Bearer` (an API key) is ignored and the request still fails. The code grant needs `code_verifier` (PKCE S256) and the `redirect_uri` the code was issued for; a code is single use and lives 60 seconds, and replaying a consumed code revokes what it issued. Each refresh consumes the refresh token and issues a new pair; presenting a consumed refresh token revokes every token of the app in that workspace. Answers carry Cache-Control no-store.
          */
         post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{workspaceId}/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assertion consumer (HTTP-POST binding)
+         * @description The IdP posts the response here. The workspace comes from the path before any XML is parsed. Every check of spec service-api.md 4.5 runs (signature against the stored certificate, Issuer, Recipient, Destination, Audience, validity window with 2 minutes of skew, InResponseTo single use or IdP-initiated opt-in, assertion id replay, membership or just-in-time provisioning). A bound identity signs in: 303 to the requested path with the session cookies. An identity not yet bound gets an ownership confirmation by mail and the 200 page saying so; no session exists before it is confirmed. Every refusal, whatever the reason, is this same 403 page with the same bytes; the reason is written to the workspace's audit log (saml.login_refused). No Idempotency-Key: a repeated assertion is refused, never answered from a cache.
+         */
+        post: operations["samlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{workspaceId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ownership confirmation (the link of the mail; POST to confirm)
+         * @description The page behind the mailed link: a button that posts the token back to this path (a form, like the OAuth consent page), so opening the link, or a mail scanner fetching it, confirms nothing. The POST needs the token (single use, 30 minutes) and the cookie set in the browser that presented the assertion; it binds the identity to the member with that address, or provisions one just in time when the connection allows it, and only then creates the session (303 to the requested path, with the session cookies). Every refusal, whatever the reason, is this same 403 page with the same bytes; the reason is written to the workspace's audit log (saml.login_refused).
+         */
+        get: operations["samlConfirmBinding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{workspaceId}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mint an AuthnRequest and go to the identity provider
+         * @description Mints an AuthnRequest, keeps its id in the single-use store (10 minutes) under an opaque RelayState handle, and redirects (303) to the IdP with the HTTP-Redirect binding (unsigned). 400 and 404 as the handoff page.
+         */
+        get: operations["samlContinueLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{workspaceId}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in handoff page
+         * @description A page that continues to the identity provider (a link to samlContinueLogin, followed at once by a meta refresh). An unconfigured workspace gets the fallback page with status 404; a redirect_to that is not a relative portal path answers the 400 page.
+         */
+        get: operations["samlHandoff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saml/{workspaceId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service provider metadata
+         * @description Unauthenticated; public facts only: entity id, assertion consumer URL with the HTTP-POST binding, the e-mail NameID format, WantAssertionsSigned. 404 when the workspace has no SAML connection.
+         */
+        get: operations["samlMetadata"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4045,6 +4169,53 @@ export interface components {
                  */
                 secret: string;
             };
+        };
+        SamlConnection: {
+            /** @description The assertion consumer URL (Recipient and Destination). */
+            acs_url: string;
+            /** @description Colon-separated upper-case hex. */
+            certificate_fingerprint_sha256: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            certificate_not_after: string;
+            idp_entity_id: string;
+            idp_initiated: boolean;
+            jit_provisioning: boolean;
+            /** @enum {string} */
+            jit_role: "member" | "admin";
+            /** @description Where members start a sign-in (the handoff page). */
+            login_url: string;
+            metadata_url: string;
+            /** @description Our entity id (the Audience the IdP must name). */
+            sp_entity_id: string;
+            sso_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        SamlConnectionRequest: {
+            /** @description The IdP's signing certificate: one PEM X.509 certificate, RSA 2048 bits or more, not expired. Only this certificate verifies responses; a certificate inside a response is never used. */
+            certificate_pem: string;
+            /** @description The IdP's entity id (its Issuer). */
+            idp_entity_id: string;
+            /** @description Accept responses the IdP sends unasked (no InResponseTo). */
+            idp_initiated: boolean;
+            /** @description Create a membership at the first (confirmed) sign-in of a person who is not a member. */
+            jit_provisioning: boolean;
+            /**
+             * @description The role of a member created just in time.
+             * @enum {string}
+             */
+            jit_role: "member" | "admin";
+            /** @description The IdP's single sign-on URL (HTTP-Redirect binding): https only. */
+            sso_url: string;
+        };
+        SamlConnectionResponse: {
+            data: components["schemas"]["SamlConnection"];
         };
         ScimError: {
             detail: string;
@@ -14120,6 +14291,171 @@ export interface operations {
             };
         };
     };
+    getSamlConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "idp_entity_id": "https://idp.example.com/metadata",
+                     *         "sso_url": "https://idp.example.com/sso",
+                     *         "certificate_fingerprint_sha256": "FD:FB:40:88:65:44:34:FE:7A:89:F7:AD:F0:A8:9B:F4:03:92:4D:DE:65:9B:B9:BA:FA:B4:7F:0E:39:1A:80:55",
+                     *         "certificate_not_after": "2126-11-03T16:40:14.000Z",
+                     *         "jit_provisioning": true,
+                     *         "idp_initiated": false,
+                     *         "jit_role": "member",
+                     *         "sp_entity_id": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/metadata",
+                     *         "acs_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/acs",
+                     *         "metadata_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/metadata",
+                     *         "login_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/login",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SamlConnectionResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putSamlConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "idp_entity_id": "https://idp.example.com/metadata",
+                 *       "sso_url": "https://idp.example.com/sso",
+                 *       "certificate_pem": "-----BEGIN CERTIFICATE-----\nMIIDFzCCAf+gAwIBAgIUMjeojR7tQflpnIfDD00fuHiBc+0wDQYJKoZIhvcNAQEL\nBQAwGjEYMBYGA1UEAwwPaWRwLmV4YW1wbGUuY29tMCAXDTI2MTEyNzE2NDAxNFoY\nDzIxMjYxMTAzMTY0MDE0WjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wggEi\nMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEKAoIBAQCa3hU/uHItkZRC2YPS3NiTY2pY\nBYn1OebUv/D/uc3bXhEPG8ldXumm/x+lwppaNJWyfsoalXdsrCRUT4tOdF3KnWE8\nHogX697WbEAN3pqrObcrXtL2npahhxLMvaCK2SyKocA0WxBuKzPJn5P1ZhIlZ/OY\nwRUPe0M6LUhQgA0vvl7spBjg6symnYq+z0UprC/xHZCHACr0+T9Bg0mmiw1pC3D6\nxOkhLuJdxTxk2Ty5pJ9TYFt7XcBqL41akzf2Rq5B+dD+7m84MJ5o0eLYvh30eCxM\nm9QtLkcr9WYszBnwBLmpWL8wO0VYvnkrVxusLKrdZ9kjYlG4T4iRAtVgJglrAgMB\nAAGjUzBRMB0GA1UdDgQWBBTZhCNgRbO4AUbrq0ah5Etc98ebVjAfBgNVHSMEGDAW\ngBTZhCNgRbO4AUbrq0ah5Etc98ebVjAPBgNVHRMBAf8EBTADAQH/MA0GCSqGSIb3\nDQEBCwUAA4IBAQArfcSborxyuziyk8ZHScnBD/wUrpnamWZlvbxVnECrQ4bkImQS\nAvpSLiLZKIXaYwyOn4TIHCz3nU2AqoNxUttYx+4Z/HRlD1sRHMw2PXqgM6zApJ48\nKzsJPVFxj7KoYwjTmZmvXadoPQnENZUryitGrs+gOIONcTG/e4tP69r8TTmVLD/P\n9retow3TnncUVoJz4pkeG6VEDILb/xE5NC1W23AHdWSZNbPVWhR4akTowPrXjxU9\n/7V6wOBn5neJEdT/EiqVSdFBAodA7v5BhsxqS4d+SjvlG01/Pgu2X1Ne8L4iXp60\nEcwQsC0Tk0h30nNc/5l0z9RYMNY0q2vAtKJZ\n-----END CERTIFICATE-----\n",
+                 *       "jit_provisioning": true,
+                 *       "idp_initiated": false,
+                 *       "jit_role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SamlConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "idp_entity_id": "https://idp.example.com/metadata",
+                     *         "sso_url": "https://idp.example.com/sso",
+                     *         "certificate_fingerprint_sha256": "FD:FB:40:88:65:44:34:FE:7A:89:F7:AD:F0:A8:9B:F4:03:92:4D:DE:65:9B:B9:BA:FA:B4:7F:0E:39:1A:80:55",
+                     *         "certificate_not_after": "2126-11-03T16:40:14.000Z",
+                     *         "jit_provisioning": true,
+                     *         "idp_initiated": false,
+                     *         "jit_role": "member",
+                     *         "sp_entity_id": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/metadata",
+                     *         "acs_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/acs",
+                     *         "metadata_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/metadata",
+                     *         "login_url": "http://localhost:3000/saml/01m6bhr39yfvw8g1d4g2ns1e0p/login",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SamlConnectionResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getScimGroupRoles: {
         parameters: {
             query?: never;
@@ -16711,6 +17047,236 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    samlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "SAMLResponse": "PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6bmFtZXM6dGM6U0FNTDoyLjA6cHJvdG9jb2wiLz4="
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    RelayState?: string;
+                    /** @description The response, base64. */
+                    SAMLResponse: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The ownership confirmation was sent: open the mail in this browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed in: to the requested portal path, with the session cookies. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (any reason). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    samlConfirmBinding: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The mailed token.
+                 * @example Cf8mQ2rT6yU0iO4pA8sD2fG6hJ0kL4zX8cV2bN6mQ1w
+                 */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused (any reason; the POST). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    samlContinueLogin: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A relative portal path to land on after sign-in (an absolute or scheme-relative URL is refused); default /app.
+                 * @example /app
+                 */
+                redirect_to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the IdP: Location carries SAMLRequest and RelayState. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description redirect_to is not a relative portal path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description SAML is not configured for this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    samlHandoff: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A relative portal path to land on after sign-in (an absolute or scheme-relative URL is refused); default /app.
+                 * @example /app
+                 */
+                redirect_to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handoff page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description redirect_to is not a relative portal path. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The fallback page: SAML is not configured for this workspace. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    samlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAML 2.0 metadata (application/samlmetadata+xml). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <md:EntityDescriptor …/> */
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            /** @description No SAML connection (or a malformed workspace id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

@@ -10,6 +10,7 @@ import { purgeOldMail } from '../mail/dev-inbox';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
 import { purgeExpiredSessions } from '../members/sessions';
 import { purgeRateLimitWindows } from '../ratelimit/rate-limiter';
+import { purgeExpiredSaml } from '../saml/purge-saml';
 import { purgeWebhookHistory } from '../webhooks/purge-webhook-history';
 import { purgeExpiredVisitors } from '../widget/visitors';
 import { enqueueJob, purgeFinishedJobs } from './jobs';
@@ -33,6 +34,7 @@ export async function runHousekeeping(
   return {
     idempotency_records: await purgeExpiredIdempotencyRecords(db, now),
     sessions: await purgeExpiredSessions(db, now),
+    saml: await purgeExpiredSaml(db, now),
     login_attempts: await purgeOldLoginAttempts(db, now),
     rate_limit_windows: await purgeRateLimitWindows(db, new Date(now.getTime() - HOUR)),
     contact_events: await purgeExpiredContactEvents({ db, clock: { now: () => now } }),

@@ -16,7 +16,7 @@ export const DEFAULT_MEMBER_ROLE: Role = 'member';
  */
 export async function grantMembership(
   ctx: Ctx,
-  input: { email: string; name?: string | null; role?: Role; source: 'scim' | 'invitation' },
+  input: { email: string; name?: string | null; role?: Role; source: 'scim' | 'invitation' | 'saml' },
 ): Promise<{ user: User; created: boolean; role: Role }> {
   return ctx.db.tx(async (tx) => {
     const now = ctx.clock.now();

@@ -154,12 +154,12 @@ export function exampleRequest(
   };
 }
 
-/** The success answers an operation documents, each with its declared example (undefined when none). */
+/** The success answers an operation documents (2xx, and the 3xx of the redirecting SAML endpoints), each with its declared example (undefined when none). */
 export function exampleResponses(
   op: Operation,
 ): { status: string; description?: string; example: unknown; hasBody: boolean; html: boolean }[] {
   return Object.entries(op.responses ?? {})
-    .filter(([status]) => status.startsWith('2'))
+    .filter(([status]) => status.startsWith('2') || status.startsWith('3'))
     .map(([status, r]) => {
       const media = r.content ? Object.values(r.content)[0] : undefined;
       return {
