@@ -22,18 +22,19 @@ export const rateLimit = (services: Services): MiddlewareHandler<AppEnv> => {
       { workspaceId: credential.workspaceId, name: credential.scope, rule: limitPerKey },
       { workspaceId: credential.workspaceId, name: 'workspace', rule: limitPerWorkspace },
     ]);
-    const setHeaders = (set: (name: string, value: string) => void) => {
-      set('RateLimit-Limit', String(decision.limit));
-      set('RateLimit-Remaining', String(decision.remaining));
-      set('RateLimit-Reset', String(decision.resetSeconds));
-      set('RateLimit-Policy', policy);
-    };
     if (!decision.allowed) {
       // The refusal carries the RateLimit headers too; the error middleware adds Retry-After.
-      setHeaders((name, value) => c.header(name, value));
+      c.header('RateLimit-Limit', String(decision.limit));
+      c.header('RateLimit-Remaining', String(decision.remaining));
+      c.header('RateLimit-Reset', String(decision.resetSeconds));
+      c.header('RateLimit-Policy', policy);
       throw rateLimited(decision);
     }
     await next();
-    setHeaders((name, value) => c.res.headers.set(name, value));
+    const headers = c.res.headers;
+    headers.set('RateLimit-Limit', String(decision.limit));
+    headers.set('RateLimit-Remaining', String(decision.remaining));
+    headers.set('RateLimit-Reset', String(decision.resetSeconds));
+    headers.set('RateLimit-Policy', policy);
   };
 };
