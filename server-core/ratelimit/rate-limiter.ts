@@ -40,8 +40,8 @@ export const UNFLUSHED_SHARE = 0.1;
 /**
  * Fixed-window rate limiting shared by every BFF node. Each node counts locally and flushes its hits
  * to rate_limit_windows (an upsert that returns the shared total) every `flushMs`, and at once when its
- * unflushed hits reach UNFLUSHED_SHARE of what the bucket had left (so every hit, in the last 10 of
- * a bucket); the decision uses the shared total plus local hits. The bound and its proof:
+ * unflushed hits reach UNFLUSHED_SHARE of what the bucket had left; the decision uses the shared total
+ * plus local hits, except within 20 of the limit, where the database decides each hit. The bound:
  * docs/decisions/performance.md, Rate limits without a write per request.
  */
 export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number }) {
