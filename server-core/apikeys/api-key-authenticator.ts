@@ -23,26 +23,38 @@ const MAX_ENTRIES = 10_000;
  * generic 401 upstream: no oracle). State lives in this object, one per Services.
  */
 export function createApiKeyAuthenticator(deps: { db: Db; clock: Clock }) {
-  const cache = new Map<string, { key: StoredApiKey | null; until: number }>();
+  // The promise is cached from the start: concurrent first requests share one query, and a NOTIFY that
+  // lands while it runs drops it for good (no stale answer written back after the invalidation).
+  const cache = new Map<string, { key: Promise<StoredApiKey | null>; until: number }>();
   const touched = new Map<string, number>();
   let listening: Promise<unknown> | null = null;
+  let listened = false;
 
   const listen = () => {
     listening ??= deps.db
       .listen(API_KEYS_CHANNEL, () => cache.clear())
-      .catch(() => {
-        listening = null;
-      });
+      .then(
+        () => {
+          listened = true;
+        },
+        () => {
+          listening = null;
+        },
+      );
     return listening;
   };
 
-  async function lookup(workspaceId: string, hash: string): Promise<StoredApiKey | null> {
+  function lookup(workspaceId: string, hash: string): Promise<StoredApiKey | null> {
     const now = deps.clock.now().getTime();
     const hit = cache.get(hash);
     if (hit && hit.until > now) return hit.key;
-    const key = await findApiKeyByHash(deps.db, workspaceId, hash);
+    const key = findApiKeyByHash(deps.db, workspaceId, hash);
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(hash, { key, until: now + CACHE_TTL_MS });
+    const entry = { key, until: now + CACHE_TTL_MS };
+    cache.set(hash, entry);
+    key.catch(() => {
+      if (cache.get(hash) === entry) cache.delete(hash);
+    });
     return key;
   }
 
@@ -61,7 +73,7 @@ export function createApiKeyAuthenticator(deps: { db: Db; clock: Clock }) {
     async authenticate(bearer: string): Promise<ApiKeyPrincipal | null> {
       const parsed = parseApiKey(bearer);
       if (!parsed) return null;
-      await listen();
+      if (!listened) await listen();
       const key = await lookup(parsed.workspaceId, sha256Hex(bearer));
       const now = deps.clock.now();
       if (!key || key.revoked_at || (key.expires_at && key.expires_at.getTime() <= now.getTime()))

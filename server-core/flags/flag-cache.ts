@@ -11,24 +11,41 @@ const CACHE_TTL_MS = 5 * SECOND;
  * so a flag switched off answers 404 on the next request, not after the TTL.
  */
 export function createFlagCache(deps: { db: Db; clock: Clock }) {
-  const cache = new Map<string, { flags: Record<Flag, boolean>; until: number }>();
+  // The promise is cached from the start: concurrent misses share one query, and a NOTIFY that lands
+  // while it runs drops it for good (no stale answer written back after the invalidation).
+  const cache = new Map<string, { flags: Promise<Record<Flag, boolean>>; until: number }>();
   let listening: Promise<unknown> | null = null;
+  let listened = false;
+
+  const listen = () => {
+    listening ??= deps.db
+      .listen(FLAGS_CHANNEL, (workspace) => cache.delete(workspace))
+      .then(
+        () => {
+          listened = true;
+        },
+        () => {
+          listening = null;
+        },
+      );
+    return listening;
+  };
+
   return {
     async isEnabled(workspaceId: string, flag: Flag): Promise<boolean> {
-      listening ??= deps.db
-        .listen(FLAGS_CHANNEL, (workspace) => cache.delete(workspace))
-        .catch(() => {
-          listening = null;
-        });
-      await listening;
+      if (!listened) await listen();
       const now = deps.clock.now().getTime();
       let entry = cache.get(workspaceId);
       if (!entry || entry.until <= now) {
-        entry = { flags: await listFlags(deps.db, workspaceId), until: now + CACHE_TTL_MS };
+        const fresh = { flags: listFlags(deps.db, workspaceId), until: now + CACHE_TTL_MS };
         if (cache.size > 10_000) cache.clear();
-        cache.set(workspaceId, entry);
+        cache.set(workspaceId, fresh);
+        fresh.flags.catch(() => {
+          if (cache.get(workspaceId) === fresh) cache.delete(workspaceId);
+        });
+        entry = fresh;
       }
-      return entry.flags[flag];
+      return (await entry.flags)[flag];
     },
   };
 }

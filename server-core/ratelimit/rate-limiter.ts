@@ -32,10 +32,17 @@ interface Counter {
 }
 
 /**
+ * A node keeps at most this share of what was left of a bucket (as of its last flush) unflushed: with N
+ * nodes a window admits at most limit + (N - 1) x 10% of the limit, and never fewer than the limit.
+ */
+export const UNFLUSHED_SHARE = 0.1;
+
+/**
  * Fixed-window rate limiting shared by every BFF node. Each node counts locally and flushes its hits
- * to rate_limit_windows (an upsert that returns the shared total) every `flushMs`, or at once when a
- * bucket nears its limit; the decision uses the shared total plus local hits. Nodes can overshoot by
- * at most what the others took since their last flush (docs/decisions/api-conventions.md, Rate limits).
+ * to rate_limit_windows (an upsert that returns the shared total) every `flushMs`, and at once when its
+ * unflushed hits reach UNFLUSHED_SHARE of what the bucket had left; the decision uses the shared total
+ * plus local hits, except within 20 of the limit, where the database decides each hit. The bound:
+ * docs/decisions/performance.md, Rate limits without a write per request.
  */
 export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number }) {
   const counters = new Map<string, Counter & { bucket: Bucket }>();
@@ -44,20 +51,24 @@ export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number
 
   const keyOf = (b: Bucket) => `${b.workspaceId}\0${b.name}`;
 
-  async function flushOne(key: string): Promise<void> {
-    const c = counters.get(key);
-    if (!c) return;
-    const delta = c.pending;
+  /** Adds this node's unflushed hits and `extra` more to the window; returns the shared total. */
+  async function store(c: Counter & { bucket: Bucket }, extra: number): Promise<number> {
+    const delta = c.pending + extra;
     c.pending = 0;
-    const windowStart = new Date(c.windowStart);
     const [row] = await deps.db.query<{ count: number }>(
       `insert into rate_limit_windows (workspace_id, bucket, window_start, count) values ($1, $2, $3, $4)
        on conflict (workspace_id, bucket, window_start) do update set count = rate_limit_windows.count + excluded.count
        returning count`,
-      [c.bucket.workspaceId, c.bucket.name, windowStart, delta],
+      [c.bucket.workspaceId, c.bucket.name, new Date(c.windowStart), delta],
     );
-    const current = counters.get(key);
-    if (current && current.windowStart === c.windowStart) current.shared = row!.count;
+    // Writes of one bucket may answer out of order (a pool): the total of a window only grows.
+    c.shared = Math.max(c.shared, row!.count);
+    return row!.count;
+  }
+
+  async function flushOne(key: string): Promise<void> {
+    const c = counters.get(key);
+    if (c) await store(c, 0);
   }
 
   async function flush(): Promise<void> {
@@ -90,9 +101,22 @@ export function createRateLimiter(deps: { db: Db; clock: Clock; flushMs?: number
     if (used >= bucket.rule.limit) {
       return { allowed: false, limit: bucket.rule.limit, remaining: 0, resetSeconds };
     }
+    const left = bucket.rule.limit - c.shared;
+    if (left * UNFLUSHED_SHARE < 2) {
+      // The edge of the bucket: the database decides, one atomic increment per hit (its own row lock
+      // orders the nodes), so nodes that all reached the edge admit exactly the limit between them.
+      const total = await store(c, 1);
+      const allowed = total <= bucket.rule.limit;
+      return {
+        allowed,
+        limit: bucket.rule.limit,
+        remaining: Math.max(0, bucket.rule.limit - total),
+        resetSeconds,
+      };
+    }
     c.pending++;
-    // Close to the limit, every hit is flushed so the nodes agree.
-    if (used + 1 >= bucket.rule.limit * 0.9) await flushOne(key);
+    // A node holds at most a tenth of what was left unflushed (the bound on how far N nodes overshoot).
+    if (c.pending >= Math.floor(left * UNFLUSHED_SHARE)) await flushOne(key);
     return { allowed: true, limit: bucket.rule.limit, remaining: bucket.rule.limit - used - 1, resetSeconds };
   }
 

@@ -10,34 +10,31 @@ const MINUTE_MS = 60_000;
  * Every answer carries RateLimit-Limit / -Remaining / -Reset and RateLimit-Policy; a refusal is 429
  * with Retry-After.
  */
-export const rateLimit = (services: Services): MiddlewareHandler<AppEnv> =>
-  async function rateLimit(c, next) {
+export const rateLimit = (services: Services): MiddlewareHandler<AppEnv> => {
+  const { rateLimitPerKey, rateLimitPerWorkspace } = services.config;
+  const policy = `${rateLimitPerKey};w=60;scope=credential, ${rateLimitPerWorkspace};w=60;scope=workspace`;
+  const limitPerKey = { limit: rateLimitPerKey, windowMs: MINUTE_MS };
+  const limitPerWorkspace = { limit: rateLimitPerWorkspace, windowMs: MINUTE_MS };
+  return async function rateLimit(c, next) {
     const credential = c.get('credential');
     if (!credential) throw new Error('rateLimit must be mounted after an auth middleware');
-    const { rateLimitPerKey, rateLimitPerWorkspace } = services.config;
     const decision = await services.rateLimiter.check([
-      {
-        workspaceId: credential.workspaceId,
-        name: credential.scope,
-        rule: { limit: rateLimitPerKey, windowMs: MINUTE_MS },
-      },
-      {
-        workspaceId: credential.workspaceId,
-        name: 'workspace',
-        rule: { limit: rateLimitPerWorkspace, windowMs: MINUTE_MS },
-      },
+      { workspaceId: credential.workspaceId, name: credential.scope, rule: limitPerKey },
+      { workspaceId: credential.workspaceId, name: 'workspace', rule: limitPerWorkspace },
     ]);
-    const headers = {
-      'RateLimit-Limit': String(decision.limit),
-      'RateLimit-Remaining': String(decision.remaining),
-      'RateLimit-Reset': String(decision.resetSeconds),
-      'RateLimit-Policy': `${rateLimitPerKey};w=60;scope=credential, ${rateLimitPerWorkspace};w=60;scope=workspace`,
-    };
     if (!decision.allowed) {
       // The refusal carries the RateLimit headers too; the error middleware adds Retry-After.
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      c.header('RateLimit-Limit', String(decision.limit));
+      c.header('RateLimit-Remaining', String(decision.remaining));
+      c.header('RateLimit-Reset', String(decision.resetSeconds));
+      c.header('RateLimit-Policy', policy);
       throw rateLimited(decision);
     }
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    const headers = c.res.headers;
+    headers.set('RateLimit-Limit', String(decision.limit));
+    headers.set('RateLimit-Remaining', String(decision.remaining));
+    headers.set('RateLimit-Reset', String(decision.resetSeconds));
+    headers.set('RateLimit-Policy', policy);
   };
+};
