@@ -21,6 +21,10 @@ const RUN_LAST = [
   'widgetCloseAutomationRun', // the run's steps are recorded first
   'removeVerifiedDomain', // the automation operations run on its host
   'unpublishArticle',
+  'deleteArticle', // after the operations that read or write params.articleId
+  'deletePage',
+  'deleteUpload',
+  'deleteArticleCollection',
   'unpublishGuide',
   'archiveExperience',
   'rotateWidgetIdentitySecret',

@@ -6,6 +6,7 @@ import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
+import { addUpload } from '../../server-core/content/add-upload';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { tagConversation } from '../../server-core/conversations/tag-conversation';
 import {
@@ -246,6 +247,31 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'createArticle',
   );
   await ok(await post(`/articles/${article.data.id}/publish`, {}), 'publishArticle');
+  // A collection, a crawled page and an upload the console's content reads list and its deletes remove.
+  const collected = await ok(
+    await post('/articles', { title: `Collected ${label}`, collection_slug: `fuzz-${label}` }),
+    'createArticle (collection)',
+  );
+  const page = await ok(
+    await post('/pages', {
+      url: `https://docs.example.com/${label}`,
+      title: 'Fuzz page',
+      html: '<p>Words.</p>',
+    }),
+    'addPage',
+  );
+  const { upload } = await addUpload(
+    ctx,
+    {
+      filename: 'fuzz.txt',
+      mediaType: 'text/plain',
+      byteSize: 5,
+      text: 'Words',
+      title: 'Fuzz',
+      audience: 'internal',
+    },
+    { embedder: t.services.embedder },
+  );
   const guide = await ok(
     await post('/guides', { title: `Fuzz guide ${label}`, steps: [{ type: 'click', text: 'Click' }] }),
     'createGuide',
@@ -386,6 +412,9 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       itemId: (program.draft.content as ProgramContent).sections[0]!.items[0]!.id,
       guideId: String(guide.data.id),
       articleId: String(article.data.id),
+      collectionId: String(collected.data.collection_id),
+      pageId: String(page.data.id),
+      uploadId: upload.id,
       slug: String(article.data.slug),
       domainId: domain.domain.id,
       runId: String(run.data.id),

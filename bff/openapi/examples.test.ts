@@ -6,12 +6,14 @@ import type { ZodType } from 'zod';
 import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { signDownload } from '../../server-core/attachments/download-signature';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
+import { addUpload } from '../../server-core/content/add-upload';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { createConversation, resolveConversation } from '../../server-core/conversations/write-conversations';
 import { buildDataExport } from '../../server-core/exports/build-data-export';
 import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
+import { newId } from '../../server-core/lib/ulid';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -83,6 +85,10 @@ const LAST = [
   'deleteWebhook',
   'rotateWidgetIdentitySecret',
   'eraseContact', // erases the demo contact the other examples use
+  'deletePage',
+  'deleteUpload',
+  'deleteArticleCollection',
+  'deleteArticle', // the demo article the other content examples read
   'logout',
 ];
 
@@ -186,6 +192,34 @@ async function fixtures(t: TestApp) {
   const announcement = await published('announcement', announcementDefinition());
   const survey = await published('survey', surveyDefinition());
   const surveySessionId = await openSession(survey.versionId);
+
+  // A collection, a crawled page and an upload (the console's content examples read and delete them).
+  const collectionId = await one(
+    `insert into article_collections (workspace_id, id, name, slug, created_at) values ($1, $2, 'Examples', 'examples', $3)
+     returning id`,
+    [newId(now), now],
+  );
+  const page = await created(
+    t.app.request(`/api/v1/workspaces/${demo.workspaceId}/pages`, {
+      method: 'POST',
+      ...json(
+        { url: 'https://acme.example.com/help/shipping', title: 'Shipping times', html: '<p>Two days.</p>' },
+        session.headers,
+      ),
+    }),
+  );
+  const { upload } = await addUpload(
+    { db, clock: t.clock, workspaceId: demo.workspaceId, actor: SYSTEM_ACTOR },
+    {
+      filename: 'refund-policy.md',
+      mediaType: 'text/markdown',
+      byteSize: 40,
+      text: '# Refund policy\n\nWithin 30 days.',
+      title: 'Refund policy',
+      audience: 'customers',
+    },
+    { embedder: t.services.embedder },
+  );
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
   const endpoint = await created(
@@ -339,11 +373,11 @@ async function fixtures(t: TestApp) {
        where s.workspace_id = $1 and g.title = $2 order by s.seq limit 1`,
       ['Invite a teammate'],
     ),
-    collectionId: null,
+    collectionId,
     eventId: null,
     visitorId: null,
-    pageId: null,
-    uploadId: null,
+    pageId: page.id,
+    uploadId: upload.id,
     chunkId: null,
     launcherId: launcher.id,
     launcherVersionId: launcher.versionId,
