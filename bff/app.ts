@@ -45,6 +45,7 @@ import { registerRetrievalRoutes } from './routes/public/retrieval';
 import { registerScimRoutes } from './routes/scim';
 import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
+import { registerConsole } from './routes/site/console';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDocsPage } from './routes/site/docs';
 import { registerFavicon } from './routes/site/favicon';
@@ -63,6 +64,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface AppOptions {
   /** The built widget to serve under /cdn; omitted when another CDN serves it. */
   widgetDistDir?: string | null;
+  /** The built staff console (dist/console) to serve under /app; omitted when it is not built. */
+  consoleDistDir?: string | null;
 }
 
 /** The whole HTTP surface, built from its services: no module-level state. */
@@ -129,6 +132,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   serveOpenApi(app);
   registerDocsPage(app, services);
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
+  if (opts.consoleDistDir) registerConsole(app, opts.consoleDistDir);
   registerDemoPage(app, services);
   registerFavicon(app);
   return app;

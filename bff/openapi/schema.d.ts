@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user, their workspaces and roles
+         * @description Who the session cookie names: the user, each workspace they are a member of with their role and its permissions, the CSRF token for writes and when the session ends. 401 without a live session. The staff console reads it at start.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts": {
         parameters: {
             query?: never;
@@ -4179,6 +4199,37 @@ export interface components {
                 secret: string;
             };
         };
+        SessionResponse: {
+            data: {
+                /** @description Send as X-CSRF-Token on every portal write. */
+                csrf_token: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                expires_at: string;
+                memberships: {
+                    permissions: string[];
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "member";
+                    /**
+                     * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                     * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                     */
+                    workspace_id: string;
+                    workspace_name: string;
+                }[];
+                user: {
+                    email: string;
+                    /**
+                     * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                     * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                     */
+                    id: string;
+                    name: string | null;
+                };
+            };
+        };
         SetHelpCenterSignInUrlRequest: {
             /**
              * Format: uri
@@ -6164,6 +6215,61 @@ export interface operations {
             };
             /** @description The credential may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner"
+                     *         },
+                     *         "memberships": [
+                     *           {
+                     *             "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *             "workspace_name": "Acme Demo",
+                     *             "role": "owner",
+                     *             "permissions": [
+                     *               "workspace.read",
+                     *               "api_keys.manage",
+                     *               "settings.manage",
+                     *               "webhooks.manage"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "csrf_token": "9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f",
+                     *         "expires_at": "2026-11-02T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
