@@ -1,6 +1,40 @@
+import { useRef, useState } from 'preact/hooks';
 import type { SectionProps } from '../../shell/types';
+import { ConversationView } from './conversation';
+import { ConversationList } from './list';
+import type { Filters } from './types';
+import './inbox.css';
 
-// A placeholder from the console shell: the helper building the Inbox section replaces this file entirely.
-export default function InboxSection(_props: SectionProps) {
-  return <h1>Inbox</h1>;
+/** The inbox: the conversation list with its filters beside the open conversation (/app/inbox/<id>). */
+export default function InboxSection({ session, path, navigate }: SectionProps) {
+  const [filters, setFilters] = useState<Filters>({ state: 'open', assignee: '', kind: '', tag: '' });
+  const ids = useRef<string[]>([]);
+  const selected = path[0] ?? null;
+  const next = () => {
+    const list = ids.current;
+    const at = selected ? list.indexOf(selected) : -1;
+    const to = list[at + 1] ?? list[0];
+    if (to && to !== selected) navigate(`/app/inbox/${to}`);
+  };
+  return (
+    <div class={`inbox ${selected ? 'has-selection' : ''}`}>
+      <h1>Inbox</h1>
+      <div class="inbox-panes">
+        <ConversationList
+          session={session}
+          filters={filters}
+          onFilters={setFilters}
+          selected={selected}
+          onRows={(r) => {
+            ids.current = r;
+          }}
+        />
+        {selected ? (
+          <ConversationView key={selected} session={session} id={selected} onNext={next} />
+        ) : (
+          <p class="muted inbox-empty">Choose a conversation.</p>
+        )}
+      </div>
+    </div>
+  );
 }
