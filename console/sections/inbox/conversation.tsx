@@ -10,9 +10,12 @@ interface Props {
   id: string;
   /** Opens the next conversation of the list (the `j` shortcut). */
   onNext(): void;
+  live: boolean;
+  changedAt: number;
 }
 
-const LIVE_MS = 3000;
+const POLL_MS = 3000;
+const LIVE_POLL_MS = 30_000;
 const HOUR = 3_600_000;
 
 /** Where a shortcut must not fire: while typing. */
@@ -49,7 +52,7 @@ function MessageItem({ m }: { m: Message }) {
   );
 }
 
-export function ConversationView({ session, id, onNext }: Props) {
+export function ConversationView({ session, id, onNext, live, changedAt }: Props) {
   const [c, setC] = useState<ConversationDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -70,7 +73,7 @@ export function ConversationView({ session, id, onNext }: Props) {
     setError(null);
     setC(data.data as ConversationDetail);
   };
-  usePoll(load, LIVE_MS, [id]);
+  usePoll(load, live ? LIVE_POLL_MS : POLL_MS, [id, live, changedAt]);
 
   /** Runs one action, then re-reads the conversation; failures are announced. */
   const act = async (label: string, call: () => Promise<{ error?: unknown }>) => {

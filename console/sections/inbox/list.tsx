@@ -9,13 +9,17 @@ interface Props {
   filters: Filters;
   onFilters(f: Filters): void;
   selected: string | null;
+  /** The live feed is connected (poll slowly), and when it last heard of a change (re-read at once). */
+  live: boolean;
+  changedAt: number;
   /** The ids shown, in order (the `next` shortcut walks them). */
   onRows(ids: string[]): void;
 }
 
-const LIVE_MS = 4000;
+const POLL_MS = 4000;
+const LIVE_POLL_MS = 30_000;
 
-export function ConversationList({ session, filters, onFilters, selected, onRows }: Props) {
+export function ConversationList({ session, filters, onFilters, selected, live, changedAt, onRows }: Props) {
   const [rows, setRows] = useState<Conversation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,8 +45,8 @@ export function ConversationList({ session, filters, onFilters, selected, onRows
       setRows(data.data);
       onRows(data.data.map((c) => c.id));
     },
-    LIVE_MS,
-    [filters.state, filters.kind, filters.assignee, filters.tag, session.workspaceId],
+    live ? LIVE_POLL_MS : POLL_MS,
+    [filters.state, filters.kind, filters.assignee, filters.tag, session.workspaceId, live, changedAt],
   );
 
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 
 /**
  * Calls `load` now, whenever `deps` change, and every `everyMs` while the page is visible: the inbox's live
- * updates (docs/decisions/console-operations.md, Live inbox updates). A load still running is not doubled.
+ * updates (docs/decisions/console-operations.md, Live inbox updates: the staff socket, polling while it reconnects). A load still running is not doubled.
  */
 export function usePoll(load: () => Promise<void>, everyMs: number, deps: readonly unknown[]): void {
   const latest = useRef(load);
