@@ -54,25 +54,26 @@ export function ExperienceList({
     <>
       <form class="card row" aria-labelledby="new-experience-title" onSubmit={create}>
         <h2 id="new-experience-title">New experience</h2>
-        <label>
-          Type{' '}
-          <select value={newType} onChange={(e) => setNewType(e.currentTarget.value as typeof newType)}>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Name{' '}
-          <input
-            required
-            maxLength={120}
-            value={newName}
-            onInput={(e) => setNewName(e.currentTarget.value)}
-          />
-        </label>
+        <label for="new-experience-type">Type of the new experience</label>
+        <select
+          id="new-experience-type"
+          value={newType}
+          onChange={(e) => setNewType(e.currentTarget.value as typeof newType)}
+        >
+          {TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABEL[t]}
+            </option>
+          ))}
+        </select>
+        <label for="new-experience-name">Name of the new experience</label>
+        <input
+          id="new-experience-name"
+          required
+          maxLength={120}
+          value={newName}
+          onInput={(e) => setNewName(e.currentTarget.value)}
+        />
         <Button type="submit" variant="primary" disabled={!newName.trim()}>
           Create
         </Button>

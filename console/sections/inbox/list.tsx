@@ -54,9 +54,10 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
     <section class="inbox-list" aria-labelledby="inbox-list-title">
       <h2 id="inbox-list-title">Conversations</h2>
       <form class="inbox-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          State
+        <div>
+          <label for="inbox-state">State</label>
           <select
+            id="inbox-state"
             value={filters.state}
             onChange={(e) => set({ state: e.currentTarget.value as Filters['state'] })}
           >
@@ -67,20 +68,22 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Assignee
+        </div>
+        <div>
+          <label for="inbox-assignee">Assignee</label>
           <select
+            id="inbox-assignee"
             value={filters.assignee}
             onChange={(e) => set({ assignee: e.currentTarget.value as Filters['assignee'] })}
           >
             <option value="">Anyone</option>
             <option value="me">Me</option>
           </select>
-        </label>
-        <label>
-          Kind
+        </div>
+        <div>
+          <label for="inbox-kind">Kind</label>
           <select
+            id="inbox-kind"
             value={filters.kind}
             onChange={(e) => set({ kind: e.currentTarget.value as Filters['kind'] })}
           >
@@ -88,16 +91,17 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
             <option value="conversation">Conversations</option>
             <option value="ticket">Tickets</option>
           </select>
-        </label>
-        <label>
-          Tag
+        </div>
+        <div>
+          <label for="inbox-tag">Tag</label>
           <input
+            id="inbox-tag"
             type="search"
             value={filters.tag}
             maxLength={50}
             onChange={(e) => set({ tag: e.currentTarget.value })}
           />
-        </label>
+        </div>
       </form>
       {error && <p class="error-text">{error}</p>}
       {rows === null && !error && <p class="muted">Loading…</p>}
