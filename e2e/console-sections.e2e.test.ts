@@ -177,4 +177,27 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
     expect(staff.errors).toEqual([]);
     await staff.close();
   });
+
+  it('Contacts: search the demo contact, open its page with attributes, timeline and experience ledger', async () => {
+    const staff = await signedIn(options, label === 'phone' ? 'dark' : 'light');
+    await openSection(staff.page, 'Contacts');
+    await staff.page.getByRole('searchbox', { name: /Search by email/ }).fill('ada@');
+    const table = staff.page.getByRole('table', { name: 'Contacts' });
+    await table.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await staff.page.getByRole('heading', { name: 'Ada Lovelace', level: 2 }).waitFor();
+    for (const name of ['Attributes', 'Event timeline', 'Experiences']) {
+      await staff.page.getByRole('heading', { name, level: 3 }).waitFor();
+    }
+    await staff.page.getByText('ada@acme-customer.test').first().waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-contact-${label}.png`), fullPage: true });
+
+    await openSection(staff.page, 'Experiences');
+    await staff.page.getByRole('table', { name: 'Experiences' }).waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-experiences-${label}.png`), fullPage: true });
+    await openSection(staff.page, 'Content');
+    await staff.page.getByRole('table', { name: 'Articles' }).waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-articles-${label}.png`), fullPage: true });
+    expect(staff.errors).toEqual([]);
+    await staff.close();
+  });
 });
