@@ -45,6 +45,7 @@ import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
 import { registerConsole } from './routes/site/console';
 import { registerDemoPage } from './routes/site/demo';
+import { registerDevInbox } from './routes/site/dev-inbox';
 import { registerDocsPage } from './routes/site/docs';
 import { registerFavicon } from './routes/site/favicon';
 import { registerHealth } from './routes/site/health';
@@ -130,6 +131,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
   if (opts.consoleDistDir) registerConsole(app, opts.consoleDistDir);
   registerDemoPage(app, services);
+  registerDevInbox(app, services);
   registerFavicon(app);
   return app;
 }
