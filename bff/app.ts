@@ -30,6 +30,7 @@ import { registerDataExportRoutes } from './routes/portal/data-exports';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
+import { registerMemberRoutes } from './routes/portal/members';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
@@ -99,6 +100,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerSecuritySchemes(app);
   registerHealth(app, services);
   registerAuthRoutes(app, services);
+  registerMemberRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerOAuthAppRoutes(app, services);
   registerDataExportRoutes(app, services);
