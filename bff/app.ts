@@ -32,6 +32,7 @@ import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
 import { registerPortalInsightRoutes } from './routes/portal/insights';
+import { registerMemberRoutes } from './routes/portal/members';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
@@ -47,6 +48,7 @@ import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
 import { registerConsole } from './routes/site/console';
 import { registerDemoPage } from './routes/site/demo';
+import { registerDevInbox } from './routes/site/dev-inbox';
 import { registerDocsPage } from './routes/site/docs';
 import { registerFavicon } from './routes/site/favicon';
 import { registerHealth } from './routes/site/health';
@@ -100,6 +102,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerSecuritySchemes(app);
   registerHealth(app, services);
   registerAuthRoutes(app, services);
+  registerMemberRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerOAuthAppRoutes(app, services);
   registerDataExportRoutes(app, services);
@@ -134,6 +137,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
   if (opts.consoleDistDir) registerConsole(app, opts.consoleDistDir);
   registerDemoPage(app, services);
+  registerDevInbox(app, services);
   registerFavicon(app);
   return app;
 }

@@ -32,6 +32,8 @@ const RUN_LAST = [
   'revokeOAuthInstall', // before its app goes
   'deleteOAuthApp', // its install goes with it
   'deleteWebhook',
+  'acceptInvitation', // previewInvitation reads the invitation first
+  'removeMember', // updateMember changes the member first
   'logout',
 ];
 

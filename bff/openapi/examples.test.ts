@@ -13,7 +13,10 @@ import { createConversation, resolveConversation } from '../../server-core/conve
 import { buildDataExport } from '../../server-core/exports/build-data-export';
 import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
+import { sha256Hex } from '../../server-core/lib/crypto';
 import { newId } from '../../server-core/lib/ulid';
+import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
+import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -26,7 +29,7 @@ import {
   ensureDemoExperiences,
 } from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
-import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
+import { DEMO_STAFF_EMAIL, seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
@@ -89,6 +92,8 @@ const LAST = [
   'deleteUpload',
   'deleteArticleCollection',
   'deleteArticle', // the demo article the other content examples read
+  'acceptInvitation', // consumes the invitation previewInvitation reads
+  'removeMember', // updateMember's example changes the member's role first
   'logout',
 ];
 
@@ -333,6 +338,22 @@ async function fixtures(t: TestApp) {
     codeVerifier: EXAMPLE_SECRET.codeVerifier,
   });
 
+  // The team: the demo's staff member (changed, then removed), a pending invitation to revoke, and the
+  // links mailed for an invitation and a password reset (their tokens are the examples' placeholders).
+  const staffId = await userIdOf(db, DEMO_STAFF_EMAIL);
+  const invite = async (email: string, token: string) =>
+    one(
+      `insert into invitations (workspace_id, id, email, email_normalized, role, token_hash, created_at, expires_at)
+       values ($1, $2, $3, $3, 'member', $4, $5, $6) returning id`,
+      [newId(now), email, sha256Hex(token), now, new Date(now.getTime() + INVITATION_TTL_MS)],
+    );
+  const invitationId = await invite('to-revoke@demo.test', 'a-token-no-example-uses');
+  await invite('invited@demo.test', EXAMPLE_SECRET.invitationToken);
+  await db.query(
+    'insert into password_resets (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
+    [sha256Hex(EXAMPLE_SECRET.resetToken), staffId, now, new Date(now.getTime() + PASSWORD_RESET_TTL_MS)],
+  );
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -392,6 +413,8 @@ async function fixtures(t: TestApp) {
     appId: oauthApp.app.id,
     installId,
     exportId: readyExport.id,
+    memberId: staffId,
+    invitationId,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
@@ -402,6 +425,7 @@ async function fixtures(t: TestApp) {
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),
     [EXAMPLE_SECRET.password, demo.ownerPassword],
+    // The tokens stay as they are: the fixtures stored their hashes.
     [EXAMPLE_SECRET.identityHmac, hmac],
     [CREDENTIAL.apiKey, demo.apiKey],
     [CREDENTIAL.visitorToken, visitorToken],

@@ -81,6 +81,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link.
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/session": {
         parameters: {
             query?: never;
@@ -363,6 +403,46 @@ export interface paths {
         get: operations["helpCenterSearch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link is for
+         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.
+         */
+        post: operations["previewInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1435,6 +1515,94 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Needs members.manage. Newest first; the links themselves are never shown again.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone by e-mail
+         * @description Needs members.manage; inviting an owner needs an owner. Mails the address a single-use link to the console's accept page, valid 7 days (only its SHA-256 is stored). Inviting a pending address again replaces its invitation; an address that is already a member answers 409 already_a_member.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Needs members.manage. The link stops working at once.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of the workspace
+         * @description Every member with their role, owners first. Any member may read it.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the workspace
+         * @description Needs members.manage; removing an owner needs an owner. The deprovision cascade SCIM uses: the membership and pending invitations for the address go, OAuth installs the person granted here are revoked, articles they wrote become unowned, and when it was their last workspace their sessions end. The last owner stays (409 last_owner).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Needs members.manage. Only an owner gives, takes or changes the owner role (403 owner_role_required); the last owner cannot step down (409 last_owner). The change applies to the next request of their sessions.
+         */
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/api/v1/workspaces/{workspaceId}/oauth-apps": {
@@ -2562,6 +2730,22 @@ export interface components {
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        AcceptedInvitation: {
+            data: {
+                email: string;
+                role: components["schemas"]["Role"];
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                workspace_id: string;
+            };
+        };
+        AcceptInvitationRequest: {
+            name?: string | null;
+            password?: string | null;
+            token: string;
+        };
         AddConversationNoteRequest: {
             /** @description 1 to 5,000 characters. */
             body: string;
@@ -2781,6 +2965,10 @@ export interface components {
              */
             frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"];
             targeting?: components["schemas"]["ExperienceTargeting"];
+        };
+        CompletePasswordResetRequest: {
+            password: string;
+            token: string;
         };
         Contact: {
             /** @description Custom scalar attributes, at most 30 keys. */
@@ -3116,6 +3304,11 @@ export interface components {
             steps: components["schemas"]["StepInput"][];
             title: string;
         };
+        CreateInvitationRequest: {
+            /** Format: email */
+            email: string;
+            role?: components["schemas"]["Role"];
+        };
         CreateLauncherExperienceRequest: {
             draft: components["schemas"]["LauncherDefinition"];
             /** @example Store tour */
@@ -3267,7 +3460,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "owner_role_required" | "already_a_member" | "invitation_invalid" | "password_reset_invalid";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -3625,6 +3818,48 @@ export interface components {
                 sign_in_url: string | null;
             };
         };
+        Invitation: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            invited_by: string | null;
+            role: components["schemas"]["Role"];
+        };
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
+        InvitationPreview: {
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /** @description The address has an account with a password: accepting asks for none. */
+            has_password: boolean;
+            role: components["schemas"]["Role"];
+            workspace_name: string;
+        };
+        InvitationTokenRequest: {
+            token: string;
+        };
         LauncherContent: {
             action: {
                 /** @example Export invoices here. */
@@ -3710,6 +3945,25 @@ export interface components {
                     name: string | null;
                 };
             };
+        };
+        Member: {
+            /**
+             * Format: date-time
+             * @description When the person became a member.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            email: string;
+            name: string | null;
+            role: components["schemas"]["Role"];
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            user_id: string;
+        };
+        MemberList: {
+            data: components["schemas"]["Member"][];
         };
         Message: {
             /** @enum {string} */
@@ -3896,6 +4150,9 @@ export interface components {
         };
         PageDetail: components["schemas"]["Page"] & {
             html: string;
+        };
+        PasswordResetRequest: {
+            email: string;
         };
         PortalConversation: {
             assignee_id: string | null;
@@ -4184,6 +4441,8 @@ export interface components {
              */
             top_k: number;
         };
+        /** @enum {string} */
+        Role: "owner" | "admin" | "member";
         RotatedWebhookEndpointSecret: {
             data: components["schemas"]["WebhookEndpoint"] & {
                 /**
@@ -4772,6 +5031,9 @@ export interface components {
             /** @description Replaces every step; a step keeps its id when it names one of this guide. */
             steps?: components["schemas"]["StepInput"][];
             title?: string;
+        };
+        UpdateMemberRequest: {
+            role: components["schemas"]["Role"];
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
@@ -6215,6 +6477,120 @@ export interface operations {
             };
             /** @description The credential may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo.test"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: if the address has an account, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sent_if_known": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            sent_if_known: true;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Res3tT0kenRes3tT0kenRes3tT0kenRes3tT0kenRes",
+                 *       "password": "a-new-long-enough-password"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompletePasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in with it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7855,6 +8231,142 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k",
+                 *       "name": "New Teammate",
+                 *       "password": "a-new-long-enough-password"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a member now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_name": "Acme Demo",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member",
+                     *         "expires_at": "2026-11-08T12:00:00.000Z",
+                     *         "has_password": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvitationPreview"];
+                    };
+                };
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14789,6 +15301,460 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HelpCenterRotatedSecret"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bp6d2e3f4g5h6j7k8m9n0p",
+                     *           "email": "new.teammate@demo.test",
+                     *           "role": "member",
+                     *           "invited_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "expires_at": "2026-11-08T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "new.teammate@demo.test",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is in the outbox. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp6d2e3f4g5h6j7k8m9n0p",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member",
+                     *         "invited_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "expires_at": "2026-11-08T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description invitationId (a malformed id answers 404).
+                 * @example 01m6bp6d2e3f4g5h6j7k8m9n0p
+                 */
+                invitationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "user_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner",
+                     *           "role": "owner",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "user_id": "01m6bp5d2e3f4g5h6j7k8m9n0p",
+                     *           "email": "sam@demo.test",
+                     *           "name": "Sam Support",
+                     *           "role": "member",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description memberId (a malformed id answers 404).
+                 * @example 01m6bp5d2e3f4g5h6j7k8m9n0p
+                 */
+                memberId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description memberId (a malformed id answers 404).
+                 * @example 01m6bp5d2e3f4g5h6j7k8m9n0p
+                 */
+                memberId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user_id": "01m6bp5d2e3f4g5h6j7k8m9n0p",
+                     *         "email": "sam@demo.test",
+                     *         "name": "Sam Support",
+                     *         "role": "admin",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Member"];
+                    };
                 };
             };
             /** @description Missing, unknown, revoked or expired credential. */

@@ -19,7 +19,8 @@ export function waitInWords(seconds: number): string {
 }
 
 export function SignInPage({ search }: PublicPageProps) {
-  const [email, setEmail] = useState('');
+  const params = new URLSearchParams(search);
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,6 +56,7 @@ export function SignInPage({ search }: PublicPageProps) {
   return (
     <main class="auth-page">
       <h1>Sign in</h1>
+      {params.get('joined') && <p role="status">You joined the workspace. Sign in to start.</p>}
       <form onSubmit={submit}>
         <Field id="sign-in-email" label="Email">
           <input
@@ -85,6 +87,9 @@ export function SignInPage({ search }: PublicPageProps) {
           Sign in
         </Button>
       </form>
+      <p>
+        <a href="/app/reset-password">Forgot your password?</a>
+      </p>
     </main>
   );
 }
