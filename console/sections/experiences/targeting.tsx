@@ -60,7 +60,74 @@ function Rules({
   );
 }
 
-/** Where and to whom: page rules, audience, priority, window, and the frequency where the type has one. */
+type AttributeRule = NonNullable<Targeting['attributes']>[number];
+const OPS: AttributeRule['op'][] = [
+  'equals',
+  'not_equals',
+  'contains',
+  'exists',
+  'not_exists',
+  'greater_than',
+  'less_than',
+];
+
+/** A typed value: numbers and true/false as such, the rest as text. */
+const parseValue = (v: string): string | number | boolean =>
+  v === 'true' ? true : v === 'false' ? false : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+function AttributeRules({ rules, onChange }: { rules: AttributeRule[]; onChange(r: AttributeRule[]): void }) {
+  const set = (i: number, patch: Partial<AttributeRule>) =>
+    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <fieldset>
+      <legend>Only people whose attributes match</legend>
+      {rules.map((r, i) => (
+        <div class="row" key={i}>
+          <input
+            aria-label={`Attribute rule ${i + 1} key`}
+            value={r.key}
+            required
+            maxLength={40}
+            onInput={(e) => set(i, { key: e.currentTarget.value })}
+          />
+          <select
+            aria-label={`Attribute rule ${i + 1} test`}
+            value={r.op}
+            onChange={(e) => set(i, { op: e.currentTarget.value as AttributeRule['op'] })}
+          >
+            {OPS.map((o) => (
+              <option key={o} value={o}>
+                {o.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+          {r.op !== 'exists' && r.op !== 'not_exists' && (
+            <input
+              aria-label={`Attribute rule ${i + 1} value`}
+              value={r.value === undefined ? '' : String(r.value)}
+              maxLength={1000}
+              onInput={(e) => set(i, { value: parseValue(e.currentTarget.value) })}
+            />
+          )}
+          <Button
+            aria-label={`Remove attribute rule ${i + 1}`}
+            onClick={() => onChange(rules.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button
+        disabled={rules.length >= 20}
+        onClick={() => onChange([...rules, { key: 'plan', op: 'equals', value: 'pro' }])}
+      >
+        Add attribute rule
+      </Button>
+    </fieldset>
+  );
+}
+
+/** Where and to whom: page rules, audience, attributes, priority, window, and the frequency where the type has one. */
 export function TargetingEditor({
   type,
   targeting,
@@ -89,6 +156,7 @@ export function TargetingEditor({
         rules={pages.exclude ?? []}
         onChange={(exclude) => set({ pages: { ...pages, exclude } })}
       />
+      <AttributeRules rules={targeting.attributes ?? []} onChange={(attributes) => set({ attributes })} />
       <div class="row">
         <label>
           Audience{' '}
