@@ -94,6 +94,26 @@ describe.each([
         .getByRole('button', { name: 'Rotate now' })
         .click();
       expect(await takeShownOnce(page, 'Identity secret')).toMatch(/.{32,}/);
+      await openSettings(page, 'Data exports');
+      await page.getByLabel('What').selectOption('contacts');
+      await page.getByRole('button', { name: 'Start export' }).click();
+      const download = page.getByRole('link', { name: 'Download contacts export' }).first();
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole('button', { name: 'Refresh exports' }).click();
+            return download.count();
+          },
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
+      const href = await download.getAttribute('href');
+      const got = await page.evaluate(async (url) => {
+        const res = await fetch(url!);
+        return [res.status, (await res.text()).split('\n')[0]];
+      }, href);
+      expect(got[0]).toBe(200);
+      await shot(page, `settings-data-exports-${size}`);
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
