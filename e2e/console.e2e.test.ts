@@ -280,3 +280,51 @@ describe.each([
     }
   });
 });
+
+it('repeated wrong passwords show the throttle and its wait; a password reset through the dev inbox signs in with the new one', async () => {
+  const c = await openConsole(browser, base(), DESKTOP, '/app/sign-in');
+  try {
+    const { page } = c;
+    const throttled = page
+      .getByRole('alert')
+      .filter({ hasText: /Too many failed sign-ins\. Try again in \d+ (second|minute)s?\./ });
+    await page.getByLabel('Email').fill('nobody@demo.test');
+    await page.getByLabel('Password').fill('not the password');
+    for (let i = 0; i < 10 && (await throttled.count()) === 0; i++) {
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+    }
+    await throttled.waitFor();
+    await shot(page, 'sign-in-throttled-desktop');
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByLabel('Email').fill(demo().staffEmail);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'a link to choose a new password is on its way' })
+      .waitFor();
+
+    const inbox = (await (await fetch(`${base()}/dev/inbox/messages`)).json()) as {
+      data: { to: string; kind: string; text: string }[];
+    };
+    const mail = inbox.data.find((m) => m.to === demo().staffEmail && m.kind === 'password_reset');
+    expect(mail).toBeDefined();
+    const link = mail!.text.match(/https?:\/\/\S+\/app\/reset-password\?token=\S+/)![0];
+    await page.goto(`${base()}/dev/inbox`);
+    await page.getByRole('link', { name: link }).click();
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password').fill('a-staff-new-password');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await shot(page, 'reset-password-done-desktop');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signInAs(page, demo().staffEmail, 'a-staff-new-password');
+    await page.getByText(`${demo().staffEmail} (member)`).waitFor({ state: 'attached' });
+    expectNoProblems(c);
+  } finally {
+    await c.close();
+  }
+});
