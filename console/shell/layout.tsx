@@ -87,7 +87,11 @@ export function Layout({ session, memberships, onSwitchWorkspace, segments }: Pr
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.id}>
-              <a href={`/app/${s.id}`} aria-current={s.id === section?.id ? 'page' : undefined}>
+              <a
+                href={`/app/${s.id}`}
+                aria-current={s.id === section?.id ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
                 {s.label}
               </a>
             </li>

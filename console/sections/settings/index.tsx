@@ -2,6 +2,7 @@ import type { ComponentType } from 'preact';
 import type { ConsoleSession, SectionProps } from '../../shell/types';
 import { ApiKeysPage } from './api-keys';
 import { AppearancePage } from './appearance';
+import { DataExportsPage } from './data-exports';
 import { Gate } from './gate';
 import { IdentityPage } from './identity';
 import { InstallPage } from './install';
@@ -28,6 +29,7 @@ const PAGES: readonly Page[] = [
   { id: 'api-keys', label: 'API keys', permission: 'api_keys.manage', Component: ApiKeysPage },
   { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', Component: WebhooksPage },
   { id: 'team', label: 'Team', permission: 'workspace.read', Component: TeamPage },
+  { id: 'data-exports', label: 'Data exports', permission: 'settings.manage', Component: DataExportsPage },
 ];
 
 export default function SettingsSection({ session, path, navigate }: SectionProps) {
