@@ -24,12 +24,15 @@ import { registerArticleRoutes } from './routes/portal/articles';
 import { registerPortalAttachmentRoutes } from './routes/portal/attachments';
 import { registerAuthRoutes } from './routes/portal/auth';
 import { registerContactEventNameRoutes } from './routes/portal/contact-event-names';
+import { registerContentLibraryRoutes } from './routes/portal/content-library';
 import { isUploadPath, registerContentSourceRoutes } from './routes/portal/content-sources';
 import { registerPortalConversationRoutes } from './routes/portal/conversations';
 import { registerDataExportRoutes } from './routes/portal/data-exports';
 import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
+import { registerPortalInsightRoutes } from './routes/portal/insights';
+import { registerMemberRoutes } from './routes/portal/members';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
 import { registerSamlConnectionRoutes } from './routes/portal/saml-connection';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
@@ -45,6 +48,7 @@ import { isSamlFormPath, registerSamlRoutes } from './routes/saml';
 import { registerScimRoutes } from './routes/scim';
 import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
+import { registerConsole } from './routes/site/console';
 import { registerDemoPage } from './routes/site/demo';
 import { registerDevInbox } from './routes/site/dev-inbox';
 import { registerDocsPage } from './routes/site/docs';
@@ -64,6 +68,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface AppOptions {
   /** The built widget to serve under /cdn; omitted when another CDN serves it. */
   widgetDistDir?: string | null;
+  /** The built staff console (dist/console) to serve under /app; omitted when it is not built. */
+  consoleDistDir?: string | null;
 }
 
 /** The whole HTTP surface, built from its services: no module-level state. */
@@ -102,6 +108,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerSecuritySchemes(app);
   registerHealth(app, services);
   registerAuthRoutes(app, services);
+  registerMemberRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerOAuthAppRoutes(app, services);
   registerDataExportRoutes(app, services);
@@ -127,6 +134,8 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerPortalExperienceRoutes(app, services);
   registerPortalAttachmentRoutes(app, services);
   registerContentSourceRoutes(app, services);
+  registerContentLibraryRoutes(app, services);
+  registerPortalInsightRoutes(app, services);
   registerPortalConversationRoutes(app, services);
   registerPublicContentRoutes(app, services);
   registerWidgetRoutes(app, services);
@@ -134,6 +143,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   serveOpenApi(app);
   registerDocsPage(app, services);
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
+  if (opts.consoleDistDir) registerConsole(app, opts.consoleDistDir);
   registerDemoPage(app, services);
   registerDevInbox(app, services);
   registerFavicon(app);

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { createRealtimeGateway, type RealtimeSocket } from '../bff/realtime/gateway';
 import { CLOSE, MAX_CLIENT_MESSAGE_BYTES, REALTIME_PATH } from '../bff/realtime/protocol';
+import { createStaffGateway, STAFF_REALTIME_PATH } from '../bff/realtime/staff-gateway';
 import type { Services } from '../bff/services';
 
 export interface RealtimeServer {
@@ -30,6 +31,11 @@ export async function startRealtime(
   const { logger } = services;
   const gateway = createRealtimeGateway(services);
   const unlisten = await gateway.listen(services.db);
+  const staff = createStaffGateway(services);
+  const unlistenStaff = await staff.listen(services.db).catch(async (err) => {
+    await unlisten();
+    throw err;
+  });
   const wss = new WebSocketServer({
     noServer: true,
     clientTracking: false,
@@ -80,9 +86,61 @@ export async function startRealtime(
     });
   }
 
+  /** A console socket: admitted at the handshake (session cookie, same origin, permission), then it only listens. */
+  function upgradeStaff(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refuse = (status: number, text: string) => {
+      socket.on('error', () => {});
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (closing || !staff.hasRoom()) {
+      refuse(503, 'Service Unavailable');
+      return;
+    }
+    const workspace = new URL(req.url ?? '/', 'http://x').searchParams.get('workspace');
+    staff
+      .admit({ cookie: req.headers.cookie, origin: req.headers.origin, host: req.headers.host, workspace })
+      .then((a) => {
+        if (!a.ok) {
+          const text = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[a.status];
+          return refuse(a.status, text);
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const state = { alive: true };
+          sockets.set(ws, state);
+          const s: RealtimeSocket = {
+            send: (text) => ws.send(text),
+            close: (code, reason) => ws.close(code, reason),
+            terminate: () => ws.terminate(),
+            get bufferedAmount() {
+              return ws.bufferedAmount;
+            },
+          };
+          ws.on('pong', () => {
+            state.alive = true;
+          });
+          ws.on('error', (err) => logger.debug('staff realtime socket error', { error: err.message }));
+          // The console only listens: a frame from it closes the socket.
+          ws.on('message', () => ws.close(CLOSE.badMessage, 'this socket only listens'));
+          ws.on('close', () => {
+            sockets.delete(ws);
+            staff.remove(a.workspaceId, s);
+          });
+          staff.add(a.workspaceId, s, a.expiresAt);
+        });
+      })
+      .catch((err: Error) => {
+        logger.error('staff realtime admission failed', { error: err.message });
+        refuse(503, 'Service Unavailable');
+      });
+  }
+
   return {
     upgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0];
+      if (path === STAFF_REALTIME_PATH && req.headers.upgrade?.toLowerCase() === 'websocket') {
+        upgradeStaff(req, socket, head);
+        return true;
+      }
       if (path !== REALTIME_PATH || req.headers.upgrade?.toLowerCase() !== 'websocket') return false;
       if (closing || !gateway.hasRoom()) {
         socket.on('error', () => {});
@@ -99,11 +157,15 @@ export async function startRealtime(
       closing ??= (async () => {
         clearInterval(pinger);
         gateway.closeAll(CLOSE.goingAway, 'server stopping');
+        staff.closeAll(CLOSE.goingAway, 'server stopping');
         const deadline = Date.now() + SHUTDOWN_GRACE_MS;
         while (sockets.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
         for (const ws of sockets.keys()) ws.terminate();
         await unlisten().catch((err: Error) =>
           logger.warn('realtime: unlisten failed', { error: err.message }),
+        );
+        await unlistenStaff().catch((err: Error) =>
+          logger.warn('staff realtime: unlisten failed', { error: err.message }),
         );
         wss.close();
       })();

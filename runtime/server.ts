@@ -20,7 +20,7 @@ import { createDomainProofFetcher } from './http/domain-proof-fetcher';
 import { listenHttp } from './http-server';
 import { startOpsSocket } from './ops-socket';
 import { type RealtimeServer, startRealtime } from './realtime-server';
-import { checkWidgetBundle } from './widget-bundle';
+import { checkWidgetBundle, consoleDir } from './widget-bundle';
 import { startWorker } from './worker/loop';
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
@@ -88,7 +88,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await ensureDemoExperiences(db, clock.now());
       await ensureDemoAutomation(db, clock.now(), config);
     }
-    const app = buildApp(services, { widgetDistDir: config.serveWidget ? opts.widgetDistDir : null });
+    const app = buildApp(services, {
+      widgetDistDir: config.serveWidget ? opts.widgetDistDir : null,
+      consoleDistDir: consoleDir(opts.widgetDistDir),
+    });
     const realtime = await startRealtime(services);
     booted.onClose(() => realtime.close());
     const server = await listenHttp({

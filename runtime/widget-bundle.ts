@@ -80,3 +80,12 @@ export function checkWidgetBundle(distDir: string, widgetApiUrl: string): BuildI
   if (info.widgetApiUrl !== widgetApiUrl) throw apiUrlMismatch(distDir, info.widgetApiUrl, widgetApiUrl);
   return info;
 }
+
+/** The staff console, built beside the widget (scripts/build-widget.ts) into dist/console. */
+export const consoleDistDir = (distDir: string): string => join(distDir, 'console');
+
+/** dist/console when the console is built there, else null (the server then serves no /app). */
+export function consoleDir(distDir: string): string | null {
+  const dir = consoleDistDir(distDir);
+  return existsSync(join(dir, 'index.html')) ? dir : null;
+}

@@ -2,13 +2,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_INFO_FILE, type BuildInfo, DIST_DIR, readCompleteBundle } from '../runtime/widget-bundle';
+import {
+  BUILD_INFO_FILE,
+  type BuildInfo,
+  consoleDistDir,
+  DIST_DIR,
+  readCompleteBundle,
+} from '../runtime/widget-bundle';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const SOURCES = [
   'loader',
   'widget',
   'vite.config.ts',
+  'console',
+  'vite.console.config.ts',
   'mangle.json',
   'scripts/mangle-props.ts',
   'bff/openapi/schema.d.ts',
@@ -39,7 +47,10 @@ export function widgetSourcesHash(): string {
 /** The WIDGET_API_URL of this environment, as the build bakes it ('' means the origin serving the bundle). */
 export const envWidgetApiUrl = (): string => process.env.WIDGET_API_URL ?? '';
 
-/** Builds the widget entry and chunks, then the loader with the entry's hashed path baked in. */
+/**
+ * Builds the widget entry and chunks, then the loader with the entry's hashed path baked in, then the
+ * staff console into dist/console (after the widget build, which empties dist/).
+ */
 export async function buildWidget(distDir = DIST_DIR, widgetApiUrl = envWidgetApiUrl()): Promise<BuildInfo> {
   const { build } = await import('vite');
   const { widgetBuild, loaderBuild } = await import('../vite.config');
@@ -51,6 +62,8 @@ export async function buildWidget(distDir = DIST_DIR, widgetApiUrl = envWidgetAp
   const entry = Object.values(manifest).find((m) => m.isEntry)?.file;
   if (!entry) throw new Error('The widget build produced no entry.');
   await build(loaderBuild(entry, distDir));
+  const { consoleBuild } = await import('../vite.console.config');
+  await build(consoleBuild(consoleDistDir(distDir)));
   const info: BuildInfo = {
     entry,
     sourceHash: widgetSourcesHash(),

@@ -102,3 +102,48 @@ export const logout = createRoute({
   security: PORTAL_SESSION,
   responses: { 204: { description: 'Signed out.' }, ...errorResponses(403) },
 });
+
+const SessionResponse = z
+  .object({
+    data: z.object({
+      user: z.object({ id: Ulid, email: z.string(), name: z.string().nullable() }),
+      memberships: z.array(Membership),
+      csrf_token: z.string().openapi({ description: 'Send as X-CSRF-Token on every portal write.' }),
+      expires_at: DateTime,
+    }),
+  })
+  .openapi('SessionResponse');
+
+export const getSession = createRoute({
+  operationId: 'getSession',
+  method: 'get',
+  path: '/api/v1/auth/session',
+  tags: [TAG],
+  summary: 'The signed-in user, their workspaces and roles',
+  description:
+    'Who the session cookie names: the user, each workspace they are a member of with their role and its ' +
+    'permissions, the CSRF token for writes and when the session ends. 401 without a live session. The staff ' +
+    'console reads it at start.',
+  security: PORTAL_SESSION,
+  responses: {
+    200: {
+      description: 'The live session.',
+      content: json(SessionResponse, {
+        data: {
+          user: { id: EXAMPLE_ID.userId, email: EXAMPLE_DEMO.ownerEmail, name: 'Demo Owner' },
+          memberships: [
+            {
+              workspace_id: EXAMPLE_ID.workspaceId,
+              workspace_name: 'Acme Demo',
+              role: 'owner',
+              permissions: ['workspace.read', 'api_keys.manage', 'settings.manage', 'webhooks.manage'],
+            },
+          ],
+          csrf_token: '9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f',
+          expires_at: EXAMPLE_SESSION_END,
+        },
+      }),
+    },
+    ...errorResponses(401),
+  },
+});

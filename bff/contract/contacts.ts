@@ -34,7 +34,7 @@ export const Contact = z
   })
   .openapi('Contact');
 
-const exampleContact: z.output<typeof Contact> = {
+export const exampleContact: z.output<typeof Contact> = {
   id: EXAMPLE_ID.contactId,
   email: EXAMPLE_DEMO.contactEmail,
   name: EXAMPLE_DEMO.contactName,

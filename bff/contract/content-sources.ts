@@ -22,7 +22,7 @@ export const PageSchema = z
   })
   .openapi('Page');
 
-const examplePage: z.output<typeof PageSchema> = {
+export const examplePage: z.output<typeof PageSchema> = {
   id: EXAMPLE_ID.pageId,
   url: 'https://acme.example.com/help/shipping',
   title: 'Shipping times',

@@ -65,6 +65,10 @@ export const EXAMPLE_ID = {
   scimTokenId: '01m6bq1d2e3f4g5h6j7k8m9n0p',
   scimUserId: '01m6bq2d2e3f4g5h6j7k8m9n0p',
   scimGroupId: '01m6bq3d2e3f4g5h6j7k8m9n0p',
+  /** A member of the demo workspace who is not its owner (the team examples change and remove them). */
+  memberId: '01m6bp5d2e3f4g5h6j7k8m9n0p',
+  /** A pending invitation of the demo workspace. */
+  invitationId: '01m6bp6d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;
@@ -101,6 +105,10 @@ export const EXAMPLE_SECRET = {
   oauthCode: 'ocd_01m6bhr39yfvw8g1d4g2ns1e0pC0deC0deC0deC0deC0deC0deC0deC0deC0deC0deC0d',
   codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
   accessToken: 'oat_01m6bhr39yfvw8g1d4g2ns1e0pAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssA',
+  /** The token of an invitation link and of a password reset link (mailed, never answered), and a new password. */
+  invitationToken: 'Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k',
+  resetToken: 'Res3tT0kenRes3tT0kenRes3tT0kenRes3tT0kenRes',
+  newPassword: 'a-new-long-enough-password',
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */

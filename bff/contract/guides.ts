@@ -65,7 +65,7 @@ export const GuideSchema = z
   })
   .openapi('Guide');
 
-const exampleGuide: z.output<typeof GuideSchema> = {
+export const exampleGuide: z.output<typeof GuideSchema> = {
   id: EXAMPLE_ID.guideId,
   title: 'Invite a teammate',
   description: 'Give a colleague access to your account.',

@@ -380,6 +380,17 @@ const OVERRIDES: Record<string, Override> = {
     body.display_name = 'Fuzz group';
     body.role = 'admin';
   },
+  previewInvitation: (_b, w, body) => {
+    body.token = w.own.fixtures.invitationToken;
+  },
+  acceptInvitation: (_b, w, body) => {
+    body.token = w.own.fixtures.invitationToken;
+    body.password = 'a-fuzz-password-long-enough';
+  },
+  completePasswordReset: (_b, w, body) => {
+    body.token = w.own.fixtures.resetToken;
+    body.password = 'a-fuzz-password-long-enough';
+  },
   putSlaTargets: (_b, _w, body) => {
     body.targets = [{ priority: 'high', first_response_minutes: 60, resolution_minutes: 480 }];
   },

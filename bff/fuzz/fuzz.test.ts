@@ -22,6 +22,10 @@ const RUN_LAST = [
   'widgetCloseAutomationRun', // the run's steps are recorded first
   'removeVerifiedDomain', // the automation operations run on its host
   'unpublishArticle',
+  'deleteArticle', // after the operations that read or write params.articleId
+  'deletePage',
+  'deleteUpload',
+  'deleteArticleCollection',
   'unpublishGuide',
   'archiveExperience',
   'rotateWidgetIdentitySecret',
@@ -32,6 +36,8 @@ const RUN_LAST = [
   'scimDeleteGroup',
   'scimDeleteUser', // after the group operations name the user
   'revokeScimToken', // a spare token: the SCIM operations use another
+  'acceptInvitation', // previewInvitation reads the invitation first
+  'removeMember', // updateMember changes the member first
   'logout',
 ];
 

@@ -6,6 +6,7 @@ import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { createDomainProofFetcher } from '../../runtime/http/domain-proof-fetcher';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
 import { upsertContact } from '../../server-core/contacts/upsert-contact';
+import { addUpload } from '../../server-core/content/add-upload';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { tagConversation } from '../../server-core/conversations/tag-conversation';
 import {
@@ -22,6 +23,10 @@ import { createDataExport } from '../../server-core/exports/create-data-export';
 import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
+import { sha256Hex } from '../../server-core/lib/crypto';
+import { newId } from '../../server-core/lib/ulid';
+import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
+import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -32,6 +37,7 @@ import { seedWorkspace } from '../../server-core/setup/seed-workspace';
 import { PNG_1X1 } from '../../server-core/testing/attachments';
 import { testCtx } from '../../server-core/testing/ctx';
 import { programDraft, tourDraft, urlItem } from '../../server-core/testing/experience-drafts';
+import { makeMember } from '../../server-core/testing/fixtures';
 import { launcherDefinition, surveyDefinition } from '../../server-core/testing/visible-experiences';
 import { createWebhookEndpoint } from '../../server-core/webhooks/create-webhook-endpoint';
 import { dispatchEvents } from '../../server-core/webhooks/dispatch-events';
@@ -93,6 +99,9 @@ export interface Tenant {
     ownerUserId: string;
     /** A contact of its own for eraseContact. */
     erasableContactId: string;
+    /** The token of a live invitation (previewInvitation, acceptInvitation) and of a member's password reset. */
+    invitationToken: string;
+    resetToken: string;
   };
 }
 
@@ -252,6 +261,31 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'createArticle',
   );
   await ok(await post(`/articles/${article.data.id}/publish`, {}), 'publishArticle');
+  // A collection, a crawled page and an upload the console's content reads list and its deletes remove.
+  const collected = await ok(
+    await post('/articles', { title: `Collected ${label}`, collection_slug: `fuzz-${label}` }),
+    'createArticle (collection)',
+  );
+  const page = await ok(
+    await post('/pages', {
+      url: `https://docs.example.com/${label}`,
+      title: 'Fuzz page',
+      html: '<p>Words.</p>',
+    }),
+    'addPage',
+  );
+  const { upload } = await addUpload(
+    ctx,
+    {
+      filename: 'fuzz.txt',
+      mediaType: 'text/plain',
+      byteSize: 5,
+      text: 'Words',
+      title: 'Fuzz',
+      audience: 'internal',
+    },
+    { embedder: t.services.embedder },
+  );
   const guide = await ok(
     await post('/guides', { title: `Fuzz guide ${label}`, steps: [{ type: 'click', text: 'Click' }] }),
     'createGuide',
@@ -387,6 +421,25 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     externalId: null,
     members: [scimUser.id],
   });
+  // The team: a member the member operations change and remove, a pending invitation to revoke, and the
+  // mailed links of an invitation and of the member's password reset (their hashes stored as the mail's).
+  const member = await makeMember(db, ws, 'member', now);
+  const invitationToken = `fuzz-invitation-${label}-${newId(now)}`;
+  const resetToken = `fuzz-reset-${label}-${newId(now)}`;
+  const invite = async (email: string, token: string) =>
+    (
+      await db.query<{ id: string }>(
+        `insert into invitations (workspace_id, id, email, email_normalized, role, token_hash, created_at, expires_at)
+         values ($1, $2, $3, $3, 'member', $4, $5, $6) returning id`,
+        [ws, newId(now), email, sha256Hex(token), now, new Date(now.getTime() + INVITATION_TTL_MS)],
+      )
+    )[0]!.id;
+  const invitationId = await invite(`revocable-${label}@example.com`, `unused-${label}`);
+  await invite(`invited-${label}@example.com`, invitationToken);
+  await db.query(
+    'insert into password_resets (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
+    [sha256Hex(resetToken), member.id, now, new Date(now.getTime() + PASSWORD_RESET_TTL_MS)],
+  );
 
   return {
     workspaceId: ws,
@@ -417,6 +470,9 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       itemId: (program.draft.content as ProgramContent).sections[0]!.items[0]!.id,
       guideId: String(guide.data.id),
       articleId: String(article.data.id),
+      collectionId: String(collected.data.collection_id),
+      pageId: String(page.data.id),
+      uploadId: upload.id,
       slug: String(article.data.slug),
       domainId: domain.domain.id,
       runId: String(run.data.id),
@@ -428,6 +484,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       scimTokenId: spareScim.token.id,
       scimUserId: scimUser.id,
       scimGroupId: scimGroup.id,
+      memberId: member.id,
+      invitationId,
     },
     fixtures: {
       spareExperienceId: spare.id,
@@ -446,6 +504,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       ratedConversationId: rated.id,
       ownerUserId: owner!.id,
       erasableContactId: erasable.id,
+      invitationToken,
+      resetToken,
     },
   };
 }

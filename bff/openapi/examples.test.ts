@@ -6,12 +6,17 @@ import type { ZodType } from 'zod';
 import { createDiskFileStore } from '../../runtime/files/disk-file-store';
 import { signDownload } from '../../server-core/attachments/download-signature';
 import { addOperatorVerifiedDomain } from '../../server-core/automation/add-operator-verified-domain';
+import { addUpload } from '../../server-core/content/add-upload';
 import { SYSTEM_ACTOR } from '../../server-core/context';
 import { requestConversationRating } from '../../server-core/conversations/request-conversation-rating';
 import { createConversation, resolveConversation } from '../../server-core/conversations/write-conversations';
 import { buildDataExport } from '../../server-core/exports/build-data-export';
 import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
+import { sha256Hex } from '../../server-core/lib/crypto';
+import { newId } from '../../server-core/lib/ulid';
+import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
+import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -29,7 +34,7 @@ import {
   ensureDemoExperiences,
 } from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
-import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
+import { DEMO_STAFF_EMAIL, seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
@@ -100,6 +105,12 @@ const LAST = [
   'scimDeleteGroup',
   'scimDeleteUser', // after the group examples name the user as a member
   'revokeScimToken', // a token of its own: the SCIM examples use another
+  'deletePage',
+  'deleteUpload',
+  'deleteArticleCollection',
+  'deleteArticle', // the demo article the other content examples read
+  'acceptInvitation', // consumes the invitation previewInvitation reads
+  'removeMember', // updateMember's example changes the member's role first
   'logout',
 ];
 
@@ -205,6 +216,34 @@ async function fixtures(t: TestApp) {
   const announcement = await published('announcement', announcementDefinition());
   const survey = await published('survey', surveyDefinition());
   const surveySessionId = await openSession(survey.versionId);
+
+  // A collection, a crawled page and an upload (the console's content examples read and delete them).
+  const collectionId = await one(
+    `insert into article_collections (workspace_id, id, name, slug, created_at) values ($1, $2, 'Examples', 'examples', $3)
+     returning id`,
+    [newId(now), now],
+  );
+  const page = await created(
+    t.app.request(`/api/v1/workspaces/${demo.workspaceId}/pages`, {
+      method: 'POST',
+      ...json(
+        { url: 'https://acme.example.com/help/shipping', title: 'Shipping times', html: '<p>Two days.</p>' },
+        session.headers,
+      ),
+    }),
+  );
+  const { upload } = await addUpload(
+    { db, clock: t.clock, workspaceId: demo.workspaceId, actor: SYSTEM_ACTOR },
+    {
+      filename: 'refund-policy.md',
+      mediaType: 'text/markdown',
+      byteSize: 40,
+      text: '# Refund policy\n\nWithin 30 days.',
+      title: 'Refund policy',
+      audience: 'customers',
+    },
+    { embedder: t.services.embedder },
+  );
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
   const endpoint = await created(
@@ -375,6 +414,22 @@ async function fixtures(t: TestApp) {
     ]),
   );
 
+  // The team: the demo's staff member (changed, then removed), a pending invitation to revoke, and the
+  // links mailed for an invitation and a password reset (their tokens are the examples' placeholders).
+  const staffId = await userIdOf(db, DEMO_STAFF_EMAIL);
+  const invite = async (email: string, token: string) =>
+    one(
+      `insert into invitations (workspace_id, id, email, email_normalized, role, token_hash, created_at, expires_at)
+       values ($1, $2, $3, $3, 'member', $4, $5, $6) returning id`,
+      [newId(now), email, sha256Hex(token), now, new Date(now.getTime() + INVITATION_TTL_MS)],
+    );
+  const invitationId = await invite('to-revoke@demo.test', 'a-token-no-example-uses');
+  await invite('invited@demo.test', EXAMPLE_SECRET.invitationToken);
+  await db.query(
+    'insert into password_resets (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
+    [sha256Hex(EXAMPLE_SECRET.resetToken), staffId, now, new Date(now.getTime() + PASSWORD_RESET_TTL_MS)],
+  );
+
   const ids: Record<ExampleIdName, string | null> = {
     workspaceId: demo.workspaceId,
     websiteId: demo.websiteId,
@@ -415,11 +470,11 @@ async function fixtures(t: TestApp) {
        where s.workspace_id = $1 and g.title = $2 order by s.seq limit 1`,
       ['Invite a teammate'],
     ),
-    collectionId: null,
+    collectionId,
     eventId: null,
     visitorId: null,
-    pageId: null,
-    uploadId: null,
+    pageId: page.id,
+    uploadId: upload.id,
     chunkId: null,
     launcherId: launcher.id,
     launcherVersionId: launcher.versionId,
@@ -437,6 +492,8 @@ async function fixtures(t: TestApp) {
     scimTokenId: doomedScimToken.token.id,
     scimUserId: scimUser.id,
     scimGroupId: scimGroup.id,
+    memberId: staffId,
+    invitationId,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
@@ -448,6 +505,7 @@ async function fixtures(t: TestApp) {
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),
     [EXAMPLE_SECRET.password, demo.ownerPassword],
+    // The tokens stay as they are: the fixtures stored their hashes.
     [EXAMPLE_SECRET.identityHmac, hmac],
     [CREDENTIAL.apiKey, demo.apiKey],
     [CREDENTIAL.visitorToken, visitorToken],

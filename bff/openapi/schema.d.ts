@@ -81,6 +81,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link.
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user, their workspaces and roles
+         * @description Who the session cookie names: the user, each workspace they are a member of with their role and its permissions, the CSRF token for writes and when the session ends. 401 without a live session. The staff console reads it at start.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts": {
         parameters: {
             query?: never;
@@ -349,6 +409,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link is for
+         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.
+         */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/retrieval/query": {
         parameters: {
             query?: never;
@@ -485,7 +585,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/workspaces/{workspaceId}/articles": {
+    "/api/v1/workspaces/{workspaceId}/article-collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the article collections with their counts
+         * @description Every collection, by position then name (a workspace has few). Permission `content.manage`.
+         */
+        get: operations["listArticleCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/article-collections/{collectionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -493,6 +613,50 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a collection (its articles stay, without a collection)
+         * @description Permission `content.manage`.
+         */
+        delete: operations["deleteArticleCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/article-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render an article body as readers get it
+         * @description The HTML the widget and the help center show for this Markdown: the one renderer and sanitiser of published articles (server-core/content/article-html.ts). Nothing is stored. Permission `content.manage`.
+         */
+        post: operations["previewArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace’s articles
+         * @description Newest first. Drafts and archived content included (the public and widget reads see published content only). `q` matches words of the title or slug. Permission `content.manage`.
+         */
+        get: operations["listWorkspaceArticles"];
         put?: never;
         /**
          * Create a help-center article (a draft)
@@ -512,10 +676,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read an article in any status
+         * @description Drafts and archived content included (the public and widget reads see published content only). Permission `content.manage`.
+         */
+        get: operations["getWorkspaceArticle"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an article
+         * @description A published article is retracted first in the same transaction (its chunks removed, content.retracted sent), then deleted with its feedback. Permission `content.manage`.
+         */
+        delete: operations["deleteArticle"];
         options?: never;
         head?: never;
         /**
@@ -605,6 +777,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List and search contacts
+         * @description Newest first; `q` narrows to contacts whose email, name, phone or external id contains it. Permission `workspace.read`.
+         */
+        get: operations["listWorkspaceContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/contacts/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a contact with its attributes
+         * @description Permission `workspace.read`.
+         */
+        get: operations["getWorkspaceContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/contacts/{contactId}/erase": {
         parameters: {
             query?: never;
@@ -619,6 +831,46 @@ export interface paths {
          * @description The deletion request of the retention rule (spec section 8): the contact, their events, their conversations and tickets with messages and attachments (also those of their widget sessions), their experience ledger (sessions, seen markers, survey answers), article votes, widget sessions and one-contact exports, in one transaction; files are deleted after it. Not reversible. Audited as `contact.erased` with the contact id and the counts only. Repeating it answers 404.
          */
         post: operations["eraseContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/contacts/{contactId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's event timeline, newest first
+         * @description Newest first by occurred_at (ties by id). Permission `workspace.read`.
+         */
+        get: operations["listWorkspaceContactEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/contacts/{contactId}/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's experience ledger
+         * @description One entry per experience the contact met; state by precedence active > completed > dismissed > seen. Permission `workspace.read`. Dark (404) while feature.experiences.core is off.
+         */
+        get: operations["listWorkspaceContactExperiences"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -949,6 +1201,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/experience-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts of every experience: sessions by state, seen and dismissed
+         * @description One row per experience that has any (none: every count 0). Permission `experiences.manage`; dark (404) while feature.experiences.core is off.
+         */
+        get: operations["listWorkspaceExperienceStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/experiences": {
         parameters: {
             query?: never;
@@ -997,6 +1269,26 @@ export interface paths {
         patch: operations["updateExperience"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The answers of a survey
+         * @description One row per session and question (the latest answer). Newest first; data before meta. Permission `experiences.manage`; dark (404) while feature.experiences.core is off.
+         */
+        get: operations["listWorkspaceExperienceAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/archive": {
         parameters: {
             query?: never;
@@ -1011,6 +1303,26 @@ export interface paths {
          * @description From any status; a published experience is unpublished first (sessions ended, experience.unpublished). Afterwards it can only be read. Archiving an archived experience answers 200 unchanged. Permission `experiences.manage`; 404 while feature.experiences.core is off. A bad draft is 422 validation_failed whose issues name each field (e.g. `draft.content.steps.2.target.selector`).
          */
         post: operations["archiveExperience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Progress rows of an experience
+         * @description One row per session for tours, programs and surveys; one per seen marker for launchers, banners and announcements. Newest first; data before meta. Permission `experiences.manage`; dark (404) while feature.experiences.core is off.
+         */
+        get: operations["listWorkspaceExperienceProgress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1064,7 +1376,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the workspace’s guides (without their steps)
+         * @description Newest first. Drafts and archived content included (the public and widget reads see published content only). Permission `content.manage`.
+         */
+        get: operations["listWorkspaceGuides"];
         put?: never;
         /**
          * Create a guide with its steps (a draft)
@@ -1084,7 +1400,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read a guide with its steps, in any status
+         * @description Drafts and archived content included (the public and widget reads see published content only). Permission `content.manage`.
+         */
+        get: operations["getWorkspaceGuide"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1197,6 +1517,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Needs members.manage. Newest first; the links themselves are never shown again.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone by e-mail
+         * @description Needs members.manage; inviting an owner needs an owner. Mails the address a single-use link to the console's accept page, valid 7 days (only its SHA-256 is stored). Inviting a pending address again replaces its invitation; an address that is already a member answers 409 already_a_member.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Needs members.manage. The link stops working at once.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the members of the workspace
+         * @description Every member with their role, owners first. Any member may read it.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the workspace
+         * @description Needs members.manage; removing an owner needs an owner. The deprovision cascade SCIM uses: the membership and pending invitations for the address go, OAuth installs the person granted here are revoked, articles they wrote become unowned, and when it was their last workspace their sessions end. The last owner stays (409 last_owner).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Needs members.manage. Only an owner gives, takes or changes the owner role (403 owner_role_required); the last owner cannot step down (409 last_owner). The change applies to the next request of their sessions.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/oauth-apps": {
         parameters: {
             query?: never;
@@ -1288,7 +1696,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the crawled pages of the index
+         * @description Newest first, without their HTML. Permission `content.manage`.
+         */
+        get: operations["listPages"];
         put?: never;
         /**
          * Add a crawled page to the index
@@ -1296,6 +1708,30 @@ export interface paths {
          */
         post: operations["addPage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/pages/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a crawled page with its HTML
+         * @description Permission `content.manage`.
+         */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a crawled page and its chunks
+         * @description Permission `content.manage`.
+         */
+        delete: operations["deletePage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1444,7 +1880,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the uploaded files of the index
+         * @description Newest first, without their text. Permission `content.manage`.
+         */
+        get: operations["listUploads"];
         put?: never;
         /**
          * Upload a file to the index
@@ -1452,6 +1892,30 @@ export interface paths {
          */
         post: operations["addUpload"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an upload with its extracted text
+         * @description Permission `content.manage`.
+         */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an upload and its chunks
+         * @description Permission `content.manage`.
+         */
+        delete: operations["deleteUpload"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2620,6 +3084,22 @@ export interface components {
          * @enum {string}
          */
         Ability: "contacts:read" | "contacts:write" | "events:write" | "conversations:read" | "experiences:read" | "retrieval:query" | "retrieval:internal" | "guides:read" | "articles:read" | "webhooks:read" | "webhooks:write";
+        AcceptedInvitation: {
+            data: {
+                email: string;
+                role: components["schemas"]["Role"];
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                workspace_id: string;
+            };
+        };
+        AcceptInvitationRequest: {
+            name?: string | null;
+            password?: string | null;
+            token: string;
+        };
         AddConversationNoteRequest: {
             /** @description 1 to 5,000 characters. */
             body: string;
@@ -2766,6 +3246,23 @@ export interface components {
              */
             updated_at: string;
         };
+        ArticleCollection: {
+            article_count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            name: string;
+            position: number;
+            published_count: number;
+            slug: string;
+        };
         AssignConversationRequest: {
             assignee_id: string | null;
         };
@@ -2822,6 +3319,10 @@ export interface components {
              */
             frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"];
             targeting?: components["schemas"]["ExperienceTargeting"];
+        };
+        CompletePasswordResetRequest: {
+            password: string;
+            token: string;
         };
         Contact: {
             /** @description Custom scalar attributes, at most 30 keys. */
@@ -3161,6 +3662,11 @@ export interface components {
             steps: components["schemas"]["StepInput"][];
             title: string;
         };
+        CreateInvitationRequest: {
+            /** Format: email */
+            email: string;
+            role?: components["schemas"]["Role"];
+        };
         CreateLauncherExperienceRequest: {
             draft: components["schemas"]["LauncherDefinition"];
             /** @example Store tour */
@@ -3312,7 +3818,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "scim_user_name_shared";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "owner_role_required" | "already_a_member" | "invitation_invalid" | "password_reset_invalid" | "scim_user_name_shared";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -3390,6 +3896,23 @@ export interface components {
              */
             version_id: string | null;
             widget_visitor_id: string | null;
+        };
+        ExperienceStats: {
+            active: number;
+            completed: number;
+            /** @description Seen markers dismissed. */
+            dismissed: number;
+            /** @description Sessions ended without completing (dismissed, skipped...). */
+            ended: number;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /** @description Seen markers (launchers, banners, announcements). */
+            seen: number;
+            /** @description Sessions opened (tours, programs, surveys). */
+            sessions: number;
         };
         /**
          * @description Who and where: pages (include empty: every page), audience, contact attributes, contact events, elements on the page, browser triggers, a time window, and a priority (higher first).
@@ -3569,6 +4092,61 @@ export interface components {
              */
             verified_at: string | null;
         };
+        GuideSummary: {
+            brand: {
+                brand_profile_id: string | null;
+                font: string | null;
+                marker_style: string | null;
+                primary_color: string | null;
+                secondary_color: string | null;
+            } | null;
+            brand_profile_id: string | null;
+            capture: {
+                narrated: boolean;
+                platform: string | null;
+                source: string | null;
+            } | null;
+            capture_session_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            description: string | null;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            language: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            published_at: string | null;
+            /**
+             * @description Who may read it: public (anyone), customers, private (the workspace; audience internal).
+             * @enum {string}
+             */
+            share_mode: "public" | "customers" | "private";
+            /**
+             * @description draft until published; unpublishing returns to draft. archived is not set by these operations.
+             * @enum {string}
+             */
+            status: "draft" | "published" | "archived";
+            step_count: number;
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            verified_at: string | null;
+        };
         HelpCenterRotatedSecret: {
             data: {
                 secret: string;
@@ -3597,6 +4175,48 @@ export interface components {
                 secret: string | null;
                 sign_in_url: string | null;
             };
+        };
+        Invitation: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            invited_by: string | null;
+            role: components["schemas"]["Role"];
+        };
+        InvitationList: {
+            data: components["schemas"]["Invitation"][];
+        };
+        InvitationPreview: {
+            email: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            expires_at: string;
+            /** @description The address has an account with a password: accepting asks for none. */
+            has_password: boolean;
+            role: components["schemas"]["Role"];
+            workspace_name: string;
+        };
+        InvitationTokenRequest: {
+            token: string;
         };
         LauncherContent: {
             action: {
@@ -3683,6 +4303,25 @@ export interface components {
                     name: string | null;
                 };
             };
+        };
+        Member: {
+            /**
+             * Format: date-time
+             * @description When the person became a member.
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            email: string;
+            name: string | null;
+            role: components["schemas"]["Role"];
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            user_id: string;
+        };
+        MemberList: {
+            data: components["schemas"]["Member"][];
         };
         Message: {
             /** @enum {string} */
@@ -3867,6 +4506,12 @@ export interface components {
             /** @description The page address without fragment; its key in the workspace. */
             url: string;
         };
+        PageDetail: components["schemas"]["Page"] & {
+            html: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
         PortalConversation: {
             assignee_id: string | null;
             channel: string;
@@ -3988,6 +4633,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "text" | "attachment";
+        };
+        PreviewArticleRequest: {
+            /** @description Markdown, as an article body. */
+            body: string;
         };
         ProgramContent: {
             /** @default [] */
@@ -4155,6 +4804,8 @@ export interface components {
              */
             top_k: number;
         };
+        /** @enum {string} */
+        Role: "owner" | "admin" | "member";
         RotatedWebhookEndpointSecret: {
             data: components["schemas"]["WebhookEndpoint"] & {
                 /**
@@ -4519,6 +5170,37 @@ export interface components {
             userName: string;
         } & {
             [key: string]: unknown;
+        };
+        SessionResponse: {
+            data: {
+                /** @description Send as X-CSRF-Token on every portal write. */
+                csrf_token: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                expires_at: string;
+                memberships: {
+                    permissions: string[];
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "member";
+                    /**
+                     * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                     * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                     */
+                    workspace_id: string;
+                    workspace_name: string;
+                }[];
+                user: {
+                    email: string;
+                    /**
+                     * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                     * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                     */
+                    id: string;
+                    name: string | null;
+                };
+            };
         };
         SetHelpCenterSignInUrlRequest: {
             /**
@@ -5063,6 +5745,9 @@ export interface components {
             steps?: components["schemas"]["StepInput"][];
             title?: string;
         };
+        UpdateMemberRequest: {
+            role: components["schemas"]["Role"];
+        };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
             /** @description Replaces the subscriptions; catalog names only. */
@@ -5131,6 +5816,10 @@ export interface components {
             /** @enum {string} */
             media_type: "text/plain" | "text/markdown" | "text/html";
             title: string;
+        };
+        UploadDetail: components["schemas"]["Upload"] & {
+            /** @description The text extracted from the file (the bytes are not kept). */
+            text: string;
         };
         UpsertContactRequest: {
             /** @description At most 30 keys; values string (<= 1000 characters), number, boolean, or null. */
@@ -6501,6 +7190,175 @@ export interface operations {
             };
             /** @description The credential may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "owner@demo.test"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: if the address has an account, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sent_if_known": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            sent_if_known: true;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Res3tT0kenRes3tT0kenRes3tT0kenRes3tT0kenRes",
+                 *       "password": "a-new-long-enough-password"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompletePasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in with it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner"
+                     *         },
+                     *         "memberships": [
+                     *           {
+                     *             "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *             "workspace_name": "Acme Demo",
+                     *             "role": "owner",
+                     *             "permissions": [
+                     *               "workspace.read",
+                     *               "api_keys.manage",
+                     *               "settings.manage",
+                     *               "webhooks.manage"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "csrf_token": "9b1f3c0e6a2d4f8b7c5e1a3d9f0b2c4e6a8d1f3b5c7e9a0b2d4f6a8c1e3b5d7f",
+                     *         "expires_at": "2026-11-02T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8095,6 +8953,142 @@ export interface operations {
             };
         };
     };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k",
+                 *       "name": "New Teammate",
+                 *       "password": "a-new-long-enough-password"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a member now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_id": "01m6bhr39yfvw8g1d4g2ns1e0p",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "workspace_name": "Acme Demo",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member",
+                     *         "expires_at": "2026-11-08T12:00:00.000Z",
+                     *         "has_password": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InvitationPreview"];
+                    };
+                };
+            };
+            /** @description The link or token was used, revoked, replaced or has expired. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     queryRetrieval: {
         parameters: {
             query?: never;
@@ -8914,6 +9908,337 @@ export interface operations {
             };
         };
     };
+    listArticleCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bh1ykkym8c2scx3rm0mbkv",
+                     *           "name": "Billing",
+                     *           "slug": "billing",
+                     *           "position": 0,
+                     *           "article_count": 3,
+                     *           "published_count": 2,
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ArticleCollection"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteArticleCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description collectionId (a malformed id answers 404).
+                 * @example 01m6bh1ykkym8c2scx3rm0mbkv
+                 */
+                collectionId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "## Steps\n\nChoose **Forgot password**."
+                 *     }
+                 */
+                "application/json": components["schemas"]["PreviewArticleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "body_html": "<h3>Steps</h3>\n<p>Choose <strong>Forgot password</strong>.</p>\n"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            body_html: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkspaceArticles: {
+        parameters: {
+            query?: {
+                /** @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case. */
+                collection_id?: string;
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description Words of the title or slug. */
+                q?: string;
+                /** @description draft until published; unpublishing returns to draft. archived is not set by these operations. */
+                status?: "draft" | "published" | "archived";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *           "title": "Reset your password",
+                     *           "slug": "reset-your-password",
+                     *           "collection_id": null,
+                     *           "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *           "access_level": "public",
+                     *           "status": "published",
+                     *           "position": 0,
+                     *           "source_guide_id": null,
+                     *           "diverged_from_guide": false,
+                     *           "body_edited_since_generation": false,
+                     *           "author_id": null,
+                     *           "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "published_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Article"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createArticle: {
         parameters: {
             query?: never;
@@ -9023,6 +10348,143 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspaceArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
+                articleId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg8kdejr2f4ke9e1z10crj",
+                     *         "title": "Reset your password",
+                     *         "slug": "reset-your-password",
+                     *         "collection_id": null,
+                     *         "body": "Forgot your password? You can set a new one in a minute.\n\n1. Open the sign-in page and choose **Forgot password**.\n2. Enter the email address of your account.",
+                     *         "access_level": "public",
+                     *         "status": "published",
+                     *         "position": 0,
+                     *         "source_guide_id": null,
+                     *         "diverged_from_guide": false,
+                     *         "body_edited_since_generation": false,
+                     *         "author_id": null,
+                     *         "approved_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Article"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description articleId (a malformed id answers 404).
+                 * @example 01m6bg8kdejr2f4ke9e1z10crj
+                 */
+                articleId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9471,6 +10933,184 @@ export interface operations {
             };
         };
     };
+    listWorkspaceContacts: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description Case-insensitive substring. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "email": "ada@acme-customer.test",
+                     *           "name": "Ada Lovelace",
+                     *           "phone": null,
+                     *           "external_id": "crm-1001",
+                     *           "verified": false,
+                     *           "attributes": {
+                     *             "plan": "pro",
+                     *             "seats": 12
+                     *           },
+                     *           "unsubscribed": false,
+                     *           "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Contact"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspaceContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
+                contactId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bj43y0s8156vv67bd8bxme",
+                     *         "email": "ada@acme-customer.test",
+                     *         "name": "Ada Lovelace",
+                     *         "phone": null,
+                     *         "external_id": "crm-1001",
+                     *         "verified": false,
+                     *         "attributes": {
+                     *           "plan": "pro",
+                     *           "seats": 12
+                     *         },
+                     *         "unsubscribed": false,
+                     *         "last_seen_at": "2026-11-01T12:05:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     eraseContact: {
         parameters: {
             query?: never;
@@ -9517,6 +11157,188 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ContactErasureAnswer"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkspaceContactEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description Only events with exactly this name. */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
+                contactId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bj648efnn6z77v146f1pme",
+                     *           "name": "report_exported",
+                     *           "properties": {
+                     *             "format": "csv",
+                     *             "rows": 120
+                     *           },
+                     *           "occurred_at": "2026-11-01T12:00:00.000Z",
+                     *           "received_at": "2026-11-01T12:00:00.000Z",
+                     *           "source": "api"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RecordedContactEvent"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkspaceContactExperiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description contactId (a malformed id answers 404).
+                 * @example 01m6bj43y0s8156vv67bd8bxme
+                 */
+                contactId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "name": "Store tour",
+                     *           "slug": "store-tour",
+                     *           "type": "tour",
+                     *           "state": "completed",
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "progress": 1,
+                     *           "items_done": 0,
+                     *           "items_total": 0,
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "seen_at": null,
+                     *           "dismissed_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ContactExperienceLedgerEntry"][];
+                    };
                 };
             };
             /** @description Missing, unknown, revoked or expired credential. */
@@ -11398,6 +13220,76 @@ export interface operations {
             };
         };
     };
+    listWorkspaceExperienceStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *           "sessions": 12,
+                     *           "active": 3,
+                     *           "completed": 7,
+                     *           "ended": 2,
+                     *           "seen": 0,
+                     *           "dismissed": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ExperienceStats"][];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWorkspaceExperiences: {
         parameters: {
             query?: {
@@ -12326,6 +14218,101 @@ export interface operations {
             };
         };
     };
+    listWorkspaceExperienceAnswers: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bm7a2b3c4d5e6f7g8h9j0k
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "01m6bm9a2b3c4d5e6f7g8h9j0k",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "question_id": "recommend",
+                     *           "kind": "nps",
+                     *           "value": 9,
+                     *           "answered_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SurveyAnswerRow"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     archiveExperience: {
         parameters: {
             query?: never;
@@ -12452,6 +14439,115 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["PortalExperience"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkspaceExperienceProgress: {
+        parameters: {
+            query?: {
+                /** @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case. */
+                contact_id?: string;
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..200 (default 50). */
+                limit?: number;
+                state?: "active" | "completed" | "ended";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of progress rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "01m6bfyr9tz0z08t35yx73qyc9",
+                     *           "contact_id": "01m6bj43y0s8156vv67bd8bxme",
+                     *           "contact_name": "Ada Lovelace",
+                     *           "contact_email": "ada@acme-customer.test",
+                     *           "widget_visitor_id": null,
+                     *           "version_id": "01m6bjded8xxtmhk766cahrr2p",
+                     *           "state": "completed",
+                     *           "end_reason": "completed",
+                     *           "progress": 1,
+                     *           "items_done": 0,
+                     *           "items_total": 0,
+                     *           "current_step_cvid": "help",
+                     *           "started_at": "2026-11-01T12:00:00.000Z",
+                     *           "ended_at": "2026-11-01T12:05:00.000Z",
+                     *           "last_url": "http://localhost:8787/demo",
+                     *           "feedback_rating": 5,
+                     *           "feedback_comment": "Short and to the point."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ExperienceProgressRow"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
                     };
                 };
             };
@@ -12914,6 +15010,107 @@ export interface operations {
             };
         };
     };
+    listWorkspaceGuides: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+                /** @description draft until published; unpublishing returns to draft. archived is not set by these operations. */
+                status?: "draft" | "published" | "archived";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of guides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *           "title": "Invite a teammate",
+                     *           "description": "Give a colleague access to your account.",
+                     *           "status": "published",
+                     *           "share_mode": "customers",
+                     *           "step_count": 1,
+                     *           "language": "en",
+                     *           "verified_at": null,
+                     *           "published_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z",
+                     *           "brand_profile_id": null,
+                     *           "brand": null,
+                     *           "capture_session_id": null,
+                     *           "capture": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GuideSummary"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createGuide: {
         parameters: {
             query?: never;
@@ -13076,6 +15273,129 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspaceGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description guideId (a malformed id answers 404).
+                 * @example 01m6bg76k80s6am72t4xwhtvny
+                 */
+                guideId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg76k80s6am72t4xwhtvny",
+                     *         "title": "Invite a teammate",
+                     *         "description": "Give a colleague access to your account.",
+                     *         "status": "published",
+                     *         "share_mode": "customers",
+                     *         "step_count": 1,
+                     *         "language": "en",
+                     *         "verified_at": null,
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "01m6bhcep5rm0tp74507kcm8fj",
+                     *             "seq": 1,
+                     *             "type": "click",
+                     *             "text": "Open Account settings from the menu in the top right corner.",
+                     *             "screenshot": null,
+                     *             "redactions": [],
+                     *             "policy_redactions": [],
+                     *             "smart_blur_suggestions": [],
+                     *             "annotations": {},
+                     *             "element": {
+                     *               "selector_candidates": [
+                     *                 "[data-test=account-menu]",
+                     *                 "header nav button:nth-of-type(3)"
+                     *               ],
+                     *               "role": "button",
+                     *               "name": "Account settings",
+                     *               "tag": "button",
+                     *               "bounding_box": {
+                     *                 "x": 1180,
+                     *                 "y": 12,
+                     *                 "w": 88,
+                     *                 "h": 32
+                     *               },
+                     *               "dom_path_hash": null,
+                     *               "nearest_landmark": "banner",
+                     *               "source": null,
+                     *               "ancestors": []
+                     *             },
+                     *             "alerts": [],
+                     *             "walkthrough": {
+                     *               "enabled": true,
+                     *               "alternate_text": null,
+                     *               "input_placeholder": null
+                     *             },
+                     *             "input": {
+                     *               "masked": false
+                     *             },
+                     *             "app": null
+                     *           }
+                     *         ],
+                     *         "brand_profile_id": null,
+                     *         "brand": null,
+                     *         "capture_session_id": null,
+                     *         "capture": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Guide"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13743,6 +16063,460 @@ export interface operations {
             };
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bp6d2e3f4g5h6j7k8m9n0p",
+                     *           "email": "new.teammate@demo.test",
+                     *           "role": "member",
+                     *           "invited_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "expires_at": "2026-11-08T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "new.teammate@demo.test",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is in the outbox. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bp6d2e3f4g5h6j7k8m9n0p",
+                     *         "email": "new.teammate@demo.test",
+                     *         "role": "member",
+                     *         "invited_by": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "expires_at": "2026-11-08T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Invitation"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description invitationId (a malformed id answers 404).
+                 * @example 01m6bp6d2e3f4g5h6j7k8m9n0p
+                 */
+                invitationId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "user_id": "01m6bhwvakbe80kcr7x1nhebyr",
+                     *           "email": "owner@demo.test",
+                     *           "name": "Demo Owner",
+                     *           "role": "owner",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "user_id": "01m6bp5d2e3f4g5h6j7k8m9n0p",
+                     *           "email": "sam@demo.test",
+                     *           "name": "Sam Support",
+                     *           "role": "member",
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description memberId (a malformed id answers 404).
+                 * @example 01m6bp5d2e3f4g5h6j7k8m9n0p
+                 */
+                memberId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description memberId (a malformed id answers 404).
+                 * @example 01m6bp5d2e3f4g5h6j7k8m9n0p
+                 */
+                memberId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user_id": "01m6bp5d2e3f4g5h6j7k8m9n0p",
+                     *         "email": "sam@demo.test",
+                     *         "name": "Sam Support",
+                     *         "role": "admin",
+                     *         "created_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Member"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOAuthApps: {
         parameters: {
             query?: {
@@ -14167,6 +16941,97 @@ export interface operations {
             };
         };
     };
+    listPages: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *           "url": "https://acme.example.com/help/shipping",
+                     *           "title": "Shipping times",
+                     *           "audience": "public",
+                     *           "chunk_count": 2,
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Page"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addPage: {
         parameters: {
             query?: never;
@@ -14282,6 +17147,136 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description pageId (a malformed id answers 404).
+                 * @example 01m6bg5zw2n0r81ygt0pwm2afg
+                 */
+                pageId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bg5zw2n0r81ygt0pwm2afg",
+                     *         "url": "https://acme.example.com/help/shipping",
+                     *         "title": "Shipping times",
+                     *         "audience": "public",
+                     *         "chunk_count": 2,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z",
+                     *         "html": "<h1>Shipping times</h1><p>Orders ship within two days.</p>"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PageDetail"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description pageId (a malformed id answers 404).
+                 * @example 01m6bg5zw2n0r81ygt0pwm2afg
+                 */
+                pageId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15190,6 +18185,98 @@ export interface operations {
             };
         };
     };
+    listUploads: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of uploads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bk2fpx7pngq2rng6y1tdqa",
+                     *           "filename": "refund-policy.md",
+                     *           "media_type": "text/markdown",
+                     *           "byte_size": 1834,
+                     *           "title": "Refund policy",
+                     *           "audience": "customers",
+                     *           "chunk_count": 3,
+                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Upload"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     addUpload: {
         parameters: {
             query?: never;
@@ -15282,6 +18369,137 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description uploadId (a malformed id answers 404).
+                 * @example 01m6bk2fpx7pngq2rng6y1tdqa
+                 */
+                uploadId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bk2fpx7pngq2rng6y1tdqa",
+                     *         "filename": "refund-policy.md",
+                     *         "media_type": "text/markdown",
+                     *         "byte_size": 1834,
+                     *         "title": "Refund policy",
+                     *         "audience": "customers",
+                     *         "chunk_count": 3,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "text": "# Refund policy\n\nRefunds within 30 days."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UploadDetail"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description uploadId (a malformed id answers 404).
+                 * @example 01m6bk2fpx7pngq2rng6y1tdqa
+                 */
+                uploadId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ const STANDARD_ERRORS = {
   403: 'The credential may not do this.',
   404: 'No such resource in this workspace (or the feature is off).',
   409: 'Conflicts with the current state.',
+  410: 'The link or token was used, revoked, replaced or has expired.',
   413: 'The request body is too large.',
   415: 'The request body is not JSON.',
   422: 'The request is invalid; details say where.',

@@ -2,6 +2,7 @@ import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { emitEvent } from '../outbox/emit-event';
+import { notifyStaff } from '../realtime/notify-staff';
 import { notifyWidgets } from '../realtime/notify-widgets';
 
 /** A conversation as its visitor may see it: enough to authorise a read or a write. */
@@ -70,6 +71,8 @@ export async function appendMessage(
       [ctx.workspaceId, input.conversationId],
     );
     if (!conv) throw notFound('conversation');
+    // The console hears of every message, a visitor's and a note included (staff frames carry ids only).
+    await notifyStaff(db, ctx.workspaceId, conv.id);
     const reopens = inbound && (conv.state === 'resolved' || conv.state === 'snoozed');
     const staffResponse = !inbound && input.authorType === 'agent';
     await db.query(

@@ -7,6 +7,8 @@ import { purgeOldGuideMisses } from '../guides-drift/purge-old-guide-misses';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
 import { purgeOldMail } from '../mail/dev-inbox';
+import { purgeExpiredInvitations } from '../members/invitations';
+import { purgeExpiredPasswordResets } from '../members/password-reset';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
 import { purgeExpiredSessions } from '../members/sessions';
 import { purgeRateLimitWindows } from '../ratelimit/rate-limiter';
@@ -43,6 +45,8 @@ export async function runHousekeeping(
     guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
     mail_outbox: await purgeOldMail(db, now),
+    invitations: await purgeExpiredInvitations(db, now),
+    password_resets: await purgeExpiredPasswordResets(db, now),
     ...(await purgeWebhookHistory(db, now)),
     data_exports: files ? await purgeExpiredDataExports(db, files, now) : 0,
   };

@@ -11,13 +11,14 @@ export interface DeprovisionOutcome {
   /** It was the user's last membership anywhere: their portal sessions were deleted. */
   last_membership: boolean;
   sessions_deleted: number;
+  /** Pending invitations of this workspace for the user's address, deleted (a removed person is not re-invited by an old link). */
+  invitations_deleted: number;
 }
 
 /**
  * The deprovision cascade (spec service-api.md section 4.6), in one transaction. Always, in this
  * workspace: the membership goes (live sessions lose the workspace on their next request: the session
- * guard reads the membership on every request); pending invitations for the address would go (there is no
- * invitation table yet: nothing to delete); every OAuth install the user granted here is revoked with its
+ * guard reads the membership on every request); pending invitations for the address go; every OAuth install the user granted here is revoked with its
  * tokens; article author_id pointing at the user is nulled (findable as unowned), approved_by is left (an
  * attestation, like verified_by). Only when it was the user's last membership anywhere: their portal
  * sessions are deleted (personal access tokens do not exist yet; they would be dropped here). Workspace
@@ -34,6 +35,11 @@ export async function deprovisionMember(ctx: Ctx, userId: string): Promise<Depro
     if (owners.length === 1 && owners[0]!.user_id === userId) throw new DomainError('last_owner');
     const removed = await tx.query(
       'delete from memberships where workspace_id = $1 and user_id = $2 returning user_id',
+      [ctx.workspaceId, userId],
+    );
+    const invitations = await tx.query(
+      `delete from invitations where workspace_id = $1
+       and email_normalized = (select email_normalized from users where id = $2) returning id`,
       [ctx.workspaceId, userId],
     );
     const installs = await revokeInstallsGrantedBy(txCtx, userId);
@@ -57,8 +63,9 @@ export async function deprovisionMember(ctx: Ctx, userId: string): Promise<Depro
       articles_unowned: articles.length,
       last_membership: lastMembership,
       sessions_deleted: sessions,
+      invitations_deleted: invitations.length,
     };
-    if (outcome.removed || installs > 0 || articles.length > 0) {
+    if (outcome.removed || installs > 0 || articles.length > 0 || invitations.length > 0) {
       await recordAudit(txCtx, {
         action: 'member.deprovisioned',
         targetType: 'user',

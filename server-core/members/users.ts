@@ -39,3 +39,8 @@ export async function createUser(
   );
   return row!;
 }
+
+export async function findUserById(db: Sql, id: string): Promise<User | null> {
+  const rows = await db.query<User>('select id, email, name from users where id = $1', [id]);
+  return rows[0] ?? null;
+}

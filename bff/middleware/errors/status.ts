@@ -91,6 +91,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   scim_invalid_patch: 400,
   last_owner: 409,
   scim_user_name_shared: 409,
+  owner_role_required: 403,
+  already_a_member: 409,
+  invitation_invalid: 410,
+  password_reset_invalid: 410,
 };
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_STATUS[code];

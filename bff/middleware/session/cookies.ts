@@ -5,7 +5,11 @@ import { isLoopbackHost } from '../../config';
 import type { Services } from '../../services';
 
 /** Secure cookies everywhere but on a loopback PUBLIC_URL (plain http in development). */
-export function cookieSecurity(services: Services): { secure: boolean; session: string; csrf: string } {
+export function cookieSecurity(services: Pick<Services, 'config'>): {
+  secure: boolean;
+  session: string;
+  csrf: string;
+} {
   const secure = !isLoopbackHost(new URL(services.config.publicUrl).hostname);
   // __Host- binds the cookie to this exact origin; browsers accept it only with Secure.
   return secure

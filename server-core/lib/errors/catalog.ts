@@ -142,6 +142,11 @@ export interface ErrorDetailsByCode {
   scim_invalid_patch: { operation: number };
   last_owner: NoDetails;
   scim_user_name_shared: NoDetails;
+  // The staff console's team and password resets
+  owner_role_required: NoDetails;
+  already_a_member: NoDetails;
+  invitation_invalid: NoDetails;
+  password_reset_invalid: NoDetails;
 }
 
 export type ErrorCode = keyof ErrorDetailsByCode;
@@ -659,7 +664,28 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
   },
   last_owner: {
     message: 'The last owner of the workspace cannot be deprovisioned.',
-    meaning: 'A deprovision (SCIM active false, DELETE) of the only remaining owner.',
+    meaning:
+      'A deprovision (SCIM active false, DELETE, removeMember) or a role change (updateMember) of the only remaining owner.',
+    details: {},
+  },
+  owner_role_required: {
+    message: 'Only an owner can give, take or change the owner role.',
+    meaning: 'An admin inviting an owner, making someone owner, or changing or removing an owner.',
+    details: {},
+  },
+  already_a_member: {
+    message: 'This person is already a member of the workspace.',
+    meaning: 'createInvitation for an address that already has a membership here.',
+    details: {},
+  },
+  invitation_invalid: {
+    message: 'This invitation link is not valid any more: it was used, revoked, replaced or has expired.',
+    meaning: 'previewInvitation or acceptInvitation with an unknown, used or expired token.',
+    details: {},
+  },
+  password_reset_invalid: {
+    message: 'This password reset link is not valid any more: it was used or has expired. Ask for a new one.',
+    meaning: 'completePasswordReset with an unknown, used or expired token.',
     details: {},
   },
   scim_user_name_shared: {

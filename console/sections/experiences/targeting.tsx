@@ -1,0 +1,251 @@
+import { Button } from '../../ui';
+import { type ExperienceType, FREQUENCY_KINDS, type Frequency, type Targeting, type UrlRule } from './types';
+
+const MATCHES: UrlRule['match'][] = ['exact', 'prefix', 'wildcard', 'regex'];
+
+/** `2026-11-01T12:00:00.000Z` as a datetime-local value (local time), and back. */
+const toLocal = (iso: string | null | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
+
+function Rules({
+  label,
+  rules,
+  onChange,
+}: {
+  label: string;
+  rules: UrlRule[];
+  onChange(r: UrlRule[]): void;
+}) {
+  const set = (i: number, patch: Partial<UrlRule>) =>
+    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <fieldset>
+      <legend>{label}</legend>
+      {rules.map((r, i) => (
+        <div class="row" key={i}>
+          <select
+            aria-label={`${label} rule ${i + 1} match`}
+            value={r.match}
+            onChange={(e) => set(i, { match: e.currentTarget.value as UrlRule['match'] })}
+          >
+            {MATCHES.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label={`${label} rule ${i + 1} address`}
+            value={r.value}
+            required
+            maxLength={2048}
+            onInput={(e) => set(i, { value: e.currentTarget.value })}
+          />
+          <Button
+            aria-label={`Remove ${label} rule ${i + 1}`}
+            onClick={() => onChange(rules.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button onClick={() => onChange([...rules, { match: 'prefix', value: '/' }])}>
+        Add {label.toLowerCase()} rule
+      </Button>
+    </fieldset>
+  );
+}
+
+type AttributeRule = NonNullable<Targeting['attributes']>[number];
+const OPS: AttributeRule['op'][] = [
+  'equals',
+  'not_equals',
+  'contains',
+  'exists',
+  'not_exists',
+  'greater_than',
+  'less_than',
+];
+
+/** A typed value: numbers and true/false as such, the rest as text. */
+const parseValue = (v: string): string | number | boolean =>
+  v === 'true' ? true : v === 'false' ? false : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+function AttributeRules({ rules, onChange }: { rules: AttributeRule[]; onChange(r: AttributeRule[]): void }) {
+  const set = (i: number, patch: Partial<AttributeRule>) =>
+    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <fieldset>
+      <legend>Only people whose attributes match</legend>
+      {rules.map((r, i) => (
+        <div class="row" key={i}>
+          <input
+            aria-label={`Attribute rule ${i + 1} key`}
+            value={r.key}
+            required
+            maxLength={40}
+            onInput={(e) => set(i, { key: e.currentTarget.value })}
+          />
+          <select
+            aria-label={`Attribute rule ${i + 1} test`}
+            value={r.op}
+            onChange={(e) => set(i, { op: e.currentTarget.value as AttributeRule['op'] })}
+          >
+            {OPS.map((o) => (
+              <option key={o} value={o}>
+                {o.replace('_', ' ')}
+              </option>
+            ))}
+          </select>
+          {r.op !== 'exists' && r.op !== 'not_exists' && (
+            <input
+              aria-label={`Attribute rule ${i + 1} value`}
+              value={r.value === undefined ? '' : String(r.value)}
+              maxLength={1000}
+              onInput={(e) => set(i, { value: parseValue(e.currentTarget.value) })}
+            />
+          )}
+          <Button
+            aria-label={`Remove attribute rule ${i + 1}`}
+            onClick={() => onChange(rules.filter((_, j) => j !== i))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button
+        disabled={rules.length >= 20}
+        onClick={() => onChange([...rules, { key: 'plan', op: 'equals', value: 'pro' }])}
+      >
+        Add attribute rule
+      </Button>
+    </fieldset>
+  );
+}
+
+/** Where and to whom: page rules, audience, attributes, priority, window, and the frequency where the type has one. */
+export function TargetingEditor({
+  type,
+  targeting,
+  frequency,
+  onChange,
+}: {
+  type: ExperienceType;
+  targeting: Targeting;
+  frequency: Frequency | null;
+  onChange(t: Targeting, f: Frequency | null): void;
+}) {
+  const pages = targeting.pages ?? { include: [], exclude: [] };
+  const window = targeting.window ?? { starts_at: null, ends_at: null };
+  const set = (patch: Partial<Targeting>) => onChange({ ...targeting, ...patch }, frequency);
+  const kinds = FREQUENCY_KINDS[type];
+  return (
+    <section class="card" aria-labelledby="targeting-title">
+      <h3 id="targeting-title">Targeting</h3>
+      <Rules
+        label="Show on"
+        rules={pages.include ?? []}
+        onChange={(include) => set({ pages: { ...pages, include } })}
+      />
+      <Rules
+        label="Never on"
+        rules={pages.exclude ?? []}
+        onChange={(exclude) => set({ pages: { ...pages, exclude } })}
+      />
+      <AttributeRules rules={targeting.attributes ?? []} onChange={(attributes) => set({ attributes })} />
+      <div class="row">
+        <label>
+          Audience{' '}
+          <select
+            value={targeting.audience ?? 'everyone'}
+            onChange={(e) => set({ audience: e.currentTarget.value as Targeting['audience'] })}
+          >
+            <option value="everyone">Everyone</option>
+            <option value="identified">Identified people</option>
+            <option value="anonymous">Anonymous visitors</option>
+          </select>
+        </label>
+        <label>
+          Priority{' '}
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            value={targeting.priority ?? 0}
+            onInput={(e) => set({ priority: Number(e.currentTarget.value) || 0 })}
+          />
+        </label>
+      </div>
+      <div class="row">
+        <label>
+          Starts{' '}
+          <input
+            type="datetime-local"
+            value={toLocal(window.starts_at)}
+            onInput={(e) => set({ window: { ...window, starts_at: fromLocal(e.currentTarget.value) } })}
+          />
+        </label>
+        <label>
+          Ends{' '}
+          <input
+            type="datetime-local"
+            value={toLocal(window.ends_at)}
+            onInput={(e) => set({ window: { ...window, ends_at: fromLocal(e.currentTarget.value) } })}
+          />
+        </label>
+      </div>
+      {kinds && frequency && (
+        <div class="row">
+          <label>
+            Frequency{' '}
+            <select
+              value={frequency.kind}
+              onChange={(e) => {
+                const kind = e.currentTarget.value as Frequency['kind'];
+                onChange(targeting, kind === 'limited' ? { kind, times: 3, days_apart: 1 } : { kind });
+              }}
+            >
+              {kinds.map((k) => (
+                <option key={k} value={k}>
+                  {k === 'once' ? 'Once' : k === 'unlimited' ? 'Every time' : 'Limited'}
+                </option>
+              ))}
+            </select>
+          </label>
+          {frequency.kind === 'limited' && (
+            <>
+              <label>
+                Times{' '}
+                <input
+                  type="number"
+                  min={1}
+                  max={100}
+                  value={frequency.times}
+                  onInput={(e) =>
+                    onChange(targeting, { ...frequency, times: Number(e.currentTarget.value) || 1 })
+                  }
+                />
+              </label>
+              <label>
+                Days apart{' '}
+                <input
+                  type="number"
+                  min={0}
+                  max={365}
+                  value={frequency.days_apart}
+                  onInput={(e) =>
+                    onChange(targeting, { ...frequency, days_apart: Number(e.currentTarget.value) || 0 })
+                  }
+                />
+              </label>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

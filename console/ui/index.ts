@@ -1,0 +1,7 @@
+export { Button } from './button';
+export { CopyButton } from './copy-button';
+export { Dialog } from './dialog';
+export { Field } from './field';
+export { ShownOnce } from './shown-once';
+export { Table } from './table';
+export { StatusRegion, toast } from './toast';

@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './support/browser';
+import { messages, startConversation } from './support/chat';
+import { demoCredentials, ROOT } from './support/server';
+import { launcher, noAutoStart, panelFrame, showHelp, waitForLauncher } from './support/widget';
+
+/**
+ * The console's Inbox, Content and Experiences sections as the demo owner uses them, in Chromium, by role
+ * and name, on a desktop and a 390x844 phone: answer a conversation a visitor opened in the widget on /demo
+ * and watch the reply arrive there; write and publish an article and find it in the widget's Help; build
+ * and publish a tour and see it run on /demo.
+ */
+let browser: Browser;
+const base = () => inject('serverUrl');
+const SHOTS = process.env.SCREENS_DIR ?? join(ROOT, '.tmp', 'screens');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => browser?.close());
+
+const VIEWPORTS: [string, BrowserContextOptions][] = [
+  ['desktop', { viewport: { width: 1280, height: 860 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+];
+
+/** A fresh browser context signed in as the demo owner through the console's sign-in page. */
+async function signedIn(options: BrowserContextOptions, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ ...options, colorScheme });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const demo = demoCredentials(inject('serverDataDir'));
+  await page.goto(`${base()}/app/sign-in`);
+  await page.getByLabel('Email').fill(demo.ownerEmail);
+  await page.getByLabel('Password').fill(demo.ownerPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/app/sign-in'));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+/** Opens a section from the console's navigation (behind the Menu button on a narrow screen). */
+async function openSection(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+/** A visitor's page of the demo store; `auto` false keeps every experience from starting by itself. */
+async function visitor(options: BrowserContextOptions, auto = false) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (!auto) await noAutoStart(page);
+  await page.goto(`${base()}/demo`);
+  await waitForLauncher(page);
+  return { page, close: () => context.close() };
+}
+
+describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
+  it('Inbox: staff answer the conversation a visitor opened in the widget; the reply arrives there', async () => {
+    const v = await visitor(options);
+    await launcher(v.page).click();
+    const frame = panelFrame(v.page);
+    // The demo's panel opens on Help or Onboarding: Chat is a tab away.
+    await frame.getByRole('tab', { name: 'Chat' }).click();
+    await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
+    const question = `Where is parcel ${label}-${Date.now()}?`;
+    await startConversation(frame, question);
+
+    const staff = await signedIn(options);
+    await openSection(staff.page, 'Inbox');
+    await staff.page.getByRole('combobox', { name: 'State' }).selectOption('');
+    // Newest first: the visitor's conversation leads the list.
+    const list = staff.page.getByRole('list', { name: 'Conversations' });
+    await list.getByRole('link').first().click();
+    const thread = staff.page.getByRole('list', { name: 'Messages' });
+    await thread.getByText(question, { exact: true }).waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-inbox-${label}.png`), fullPage: true });
+
+    // An internal note is marked as one and never reaches the visitor; the reply does, live.
+    const box = staff.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Checking with the warehouse.');
+    await staff.page.getByRole('button', { name: 'Add internal note' }).click();
+    await thread
+      .getByRole('listitem', { name: 'Internal note' })
+      .getByText('Checking with the warehouse.')
+      .waitFor();
+    await box.fill('It ships today.');
+    await staff.page.getByRole('button', { name: 'Send reply' }).click();
+    await thread.getByText('It ships today.', { exact: true }).waitFor();
+    await messages(frame).getByText('It ships today.', { exact: true }).waitFor();
+    expect(await messages(frame).getByText('Checking with the warehouse.').count()).toBe(0);
+
+    // Keyboard: e resolves; the toolbar then offers Reopen and asking for a rating.
+    await staff.page.keyboard.press('e');
+    await staff.page.getByRole('button', { name: 'Reopen' }).waitFor();
+    await staff.page.getByRole('button', { name: 'Ask for a rating' }).click();
+    await staff.page.getByText('rating asked', { exact: false }).waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.close();
+    await v.close();
+  });
+
+  it('Content: write an article with the live preview, publish it, find it in the widget’s Help', async () => {
+    const staff = await signedIn(options, label === 'phone' ? 'dark' : 'light');
+    await openSection(staff.page, 'Content');
+    await staff.page.getByRole('link', { name: 'New article' }).click();
+    const title = `Gift wrapping ${label} ${Date.now()}`;
+    await staff.page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await staff.page
+      .getByRole('textbox', { name: 'Body (Markdown)' })
+      .fill('## How to ask\n\nTick **Gift wrap** at checkout.\n\n<script>alert(1)</script>');
+    // The preview is the readers' rendering: # and ## become h3, raw HTML stays text.
+    const preview = staff.page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { name: 'How to ask', level: 3 }).waitFor();
+    await preview.getByText('Gift wrap', { exact: true }).waitFor();
+    expect(await preview.locator('script').count()).toBe(0);
+    await staff.page.screenshot({ path: join(SHOTS, `console-article-${label}.png`), fullPage: true });
+    await staff.page.getByRole('button', { name: 'Publish' }).click();
+    await staff.page.getByText('Status: published').waitFor();
+
+    const v = await visitor(options);
+    await launcher(v.page).click();
+    const frame = panelFrame(v.page);
+    await showHelp(frame);
+    await frame.getByRole('searchbox', { name: 'Search help' }).fill('gift wrapping');
+    await frame.getByRole('button', { name: title }).click();
+    await frame.getByRole('heading', { name: title, level: 2 }).waitFor();
+    await frame.getByRole('heading', { name: 'How to ask', level: 3 }).waitFor();
+    await v.close();
+
+    // Deleted again, so other tests of the demo see the Help they expect.
+    staff.page.once('dialog', (d) => d.accept());
+    await staff.page.getByRole('button', { name: 'Delete' }).click();
+    await staff.page.getByRole('heading', { name: 'Articles', level: 2 }).waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.close();
+  });
+
+  it('Experiences: build a tour, publish it, see it run on /demo', async () => {
+    const staff = await signedIn(options);
+    await openSection(staff.page, 'Experiences');
+    const name = `Welcome tour ${label} ${Date.now()}`;
+    await staff.page.getByRole('combobox', { name: 'Type of the new experience' }).selectOption('tour');
+    await staff.page.getByRole('textbox', { name: 'Name of the new experience' }).fill(name);
+    await staff.page.getByRole('button', { name: 'Create' }).click();
+    await staff.page.getByRole('heading', { name: `Tour: ${name}`, level: 2 }).waitFor();
+
+    await staff.page.getByRole('button', { name: 'Add step' }).click();
+    const step = staff.page.getByRole('group', { name: 'Step 1' });
+    await step.getByRole('textbox', { name: 'Title' }).fill(`Hello from ${label}`);
+    await step.getByRole('textbox', { name: 'Body' }).fill('This is the store.');
+    await step.getByRole('textbox', { name: 'Target selector (empty: centred)' }).fill('h1');
+    await staff.page.getByRole('button', { name: 'Add show on rule' }).click();
+    await staff.page.getByRole('textbox', { name: 'Show on rule 1 address' }).fill('/demo');
+    await staff.page.getByRole('spinbutton', { name: 'Priority' }).fill('1000');
+    await staff.page.getByRole('button', { name: 'Publish' }).click();
+    await staff.page.getByText('Status: published').waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-tour-${label}.png`), fullPage: true });
+
+    const v = await visitor(options, true);
+    await v.page.getByText(`Hello from ${label}`).waitFor({ timeout: 20_000 });
+    await v.close();
+
+    // Unpublished again, so other tests of the demo meet the demo's own experiences.
+    await staff.page.getByRole('button', { name: 'Unpublish' }).click();
+    await staff.page.getByText(/^Status: (draft|unpublished)/).waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.close();
+  });
+
+  it('Contacts: search the demo contact, open its page with attributes, timeline and experience ledger', async () => {
+    const staff = await signedIn(options, label === 'phone' ? 'dark' : 'light');
+    await openSection(staff.page, 'Contacts');
+    await staff.page.getByRole('searchbox', { name: /Search by email/ }).fill('ada@');
+    const table = staff.page.getByRole('table', { name: 'Contacts' });
+    await table.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await staff.page.getByRole('heading', { name: 'Ada Lovelace', level: 2 }).waitFor();
+    for (const name of ['Attributes', 'Event timeline', 'Experiences']) {
+      await staff.page.getByRole('heading', { name, level: 3 }).waitFor();
+    }
+    await staff.page.getByText('ada@acme-customer.test').first().waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-contact-${label}.png`), fullPage: true });
+
+    await openSection(staff.page, 'Experiences');
+    await staff.page.getByRole('table', { name: 'Experiences' }).waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-experiences-${label}.png`), fullPage: true });
+    await openSection(staff.page, 'Content');
+    await staff.page.getByRole('table', { name: 'Articles' }).waitFor();
+    await staff.page.screenshot({ path: join(SHOTS, `console-articles-${label}.png`), fullPage: true });
+    expect(staff.errors).toEqual([]);
+    await staff.close();
+  });
+});
