@@ -26,7 +26,7 @@ export function InstallPage({ session }: SettingsPageProps) {
       <h3>Snippet</h3>
       {d.snippet ? (
         <>
-          <p>Paste this before the closing &lt;/body&gt; tag of every page that shows the widget.</p>
+          <p>Paste this once in the &lt;head&gt; of every page that shows the widget.</p>
           <pre class="code">{d.snippet}</pre>
           <CopyButton text={d.snippet} label="Copy snippet" />
         </>
