@@ -31,6 +31,7 @@ import { registerPortalExperienceRoutes } from './routes/portal/experiences';
 import { registerGuideRoutes } from './routes/portal/guides';
 import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-signing';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
+import { registerProactiveMessageRoutes } from './routes/portal/proactive-messages';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';
@@ -113,6 +114,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerPortalWidgetRoutes(app, services);
   registerHelpCenterSigningRoutes(app, services);
   registerVerifiedDomainRoutes(app, services);
+  registerProactiveMessageRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);

@@ -61,6 +61,9 @@ export const EXAMPLE_ID = {
   installId: '01m6bp2d2e3f4g5h6j7k8m9n0p',
   /** A ready contacts export of the demo workspace (the data export examples). */
   exportId: '01m6bp4d2e3f4g5h6j7k8m9n0p',
+  /** The demo's trigger message (the /demo page's, after 5 s), and a campaign delivered to the demo contact. */
+  proactiveMessageId: '01m6bq1d2e3f4g5h6j7k8m9n0p',
+  campaignId: '01m6bq2d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;

@@ -22,6 +22,7 @@ import { createDataExport } from '../../server-core/exports/create-data-export';
 import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
+import { newId } from '../../server-core/lib/ulid';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -353,6 +354,28 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'widgetOpenAutomationRun',
   );
 
+  // A trigger message to update and publish, and a campaign delivered to the contact (the beacon's), its
+  // claim written as a presence report writes it (the contact's open conversation would hold one back).
+  const proactive = await ok(
+    await post('/proactive-messages', {
+      kind: 'trigger',
+      name: `Fuzz trigger ${label}`,
+      body: 'Hello',
+      rules: { scroll_percent: 50 },
+    }),
+    'createProactiveMessage',
+  );
+  const [campaign] = await db.query<{ id: string }>(
+    `insert into proactive_messages (workspace_id, id, kind, name, body, status, published_at, created_at, updated_at)
+     values ($1, $2, 'campaign', 'Fuzz campaign', 'Hello', 'published', $3, $3, $3) returning id`,
+    [ws, newId(now), now],
+  );
+  await db.query(
+    `insert into campaign_deliveries (workspace_id, campaign_id, contact_id, conversation_id, delivered_at)
+     values ($1, $2, $3, $4, $5)`,
+    [ws, campaign!.id, contact.id, conversation.id, now],
+  );
+
   // A contact eraseContact erases (the fuzz's other operations keep theirs), and a ready export built as
   // the worker would (downloadDataExport's baseline).
   const { contact: erasable } = await upsertContact(ctx, { email: `erasable-${label}@example.com` });
@@ -394,6 +417,8 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       appId: String(oauthApp.data.id),
       installId,
       exportId: readyExport.id,
+      proactiveMessageId: String(proactive.data.id),
+      campaignId: campaign!.id,
     },
     fixtures: {
       spareExperienceId: spare.id,

@@ -12,6 +12,7 @@ import { createConversation, resolveConversation } from '../../server-core/conve
 import { buildDataExport } from '../../server-core/exports/build-data-export';
 import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
+import { newId } from '../../server-core/lib/ulid';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -24,6 +25,7 @@ import {
   ensureDemoExperiences,
 } from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
+import { ensureDemoProactive } from '../../server-core/setup/demo-proactive';
 import { seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
@@ -131,6 +133,7 @@ async function fixtures(t: TestApp) {
   await ensureDemoContent(db, now, t.services.embedder);
   await ensureDemoExperiences(db, now);
   await ensureDemoAutomation(db, now, { publicUrl, development: t.services.config.development });
+  await ensureDemoProactive(db, now);
   const one = async (sql: string, params: unknown[]) =>
     (await db.query<{ id: string }>(sql, [demo.workspaceId, ...params]))[0]!.id;
   const live = (slug: string) =>
@@ -186,6 +189,19 @@ async function fixtures(t: TestApp) {
   const announcement = await published('announcement', announcementDefinition());
   const survey = await published('survey', surveyDefinition());
   const surveySessionId = await openSession(survey.versionId);
+
+  // A campaign delivered to the demo contact (the beacon example counts it), claimed as the presence
+  // report claims one; the demo contact's open conversations would hold a real report back.
+  const campaignId = await one(
+    `insert into proactive_messages (workspace_id, id, kind, name, body, status, published_at, created_at, updated_at)
+     values ($1, $2, 'campaign', 'Welcome', 'Welcome to the store', 'published', $3, $3, $3) returning id`,
+    [newId(now), now],
+  );
+  await db.query(
+    `insert into campaign_deliveries (workspace_id, campaign_id, contact_id, conversation_id, delivered_at)
+     select $1, $2, id, $3, $4 from contacts where workspace_id = $1 and email = $5`,
+    [demo.workspaceId, campaignId, newId(now), now, EXAMPLE_DEMO.contactEmail],
+  );
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
   const endpoint = await created(
@@ -358,6 +374,11 @@ async function fixtures(t: TestApp) {
     appId: oauthApp.app.id,
     installId,
     exportId: readyExport.id,
+    proactiveMessageId: await one(
+      "select id from proactive_messages where workspace_id = $1 and kind = 'trigger' and name = $2",
+      ['Demo page help'],
+    ),
+    campaignId,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
