@@ -45,6 +45,7 @@ import { registerScimRoutes } from './routes/scim';
 import { scimErrorShape } from './routes/scim/scim-guard';
 import { registerCdn } from './routes/site/cdn';
 import { registerDemoPage } from './routes/site/demo';
+import { registerDevInbox } from './routes/site/dev-inbox';
 import { registerDocsPage } from './routes/site/docs';
 import { registerFavicon } from './routes/site/favicon';
 import { registerHealth } from './routes/site/health';
@@ -128,6 +129,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerDocsPage(app, services);
   if (opts.widgetDistDir) registerCdn(app, opts.widgetDistDir);
   registerDemoPage(app, services);
+  registerDevInbox(app, services);
   registerFavicon(app);
   return app;
 }

@@ -79,6 +79,12 @@ export interface Config {
    * bounds one scan: connecting, streaming the file and the verdict.
    */
   clamd: { host: string; port: number; timeoutMs: number } | null;
+  /**
+   * Outgoing mail: SMTP_URL (smtp:// or smtps://, credentials in the URL) sends the mail outbox through
+   * nodemailer; unset, mail is held in the outbox and shown on the dev inbox page (/dev/inbox, loopback
+   * only). MAIL_FROM is the sender (default no-reply@ the PUBLIC_URL host).
+   */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface HttpServerLimits {
@@ -223,6 +229,16 @@ const schema = z.object({
       message: 'CLAMD_URL must be tcp://host:port (clamd listening on TCP)',
     }),
   CLAMD_TIMEOUT: seconds('CLAMD_TIMEOUT', 30, 600),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .refine((v) => !/[\r\n]/.test(v) && /@/.test(v), {
+      message: 'MAIL_FROM must be one address, e.g. Support <help@example.com>',
+    })
+    .optional(),
 });
 
 /** CLAMD_URL (`tcp://host:port`, an IPv6 address in brackets) as an address, or null when it is not one. */
@@ -311,6 +327,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
         }
       : null,
     clamd: e.CLAMD_URL ? { ...parseClamdUrl(e.CLAMD_URL)!, timeoutMs: e.CLAMD_TIMEOUT } : null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')}`,
+    },
   };
 }
 

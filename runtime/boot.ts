@@ -15,6 +15,7 @@ import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { createClamdScanner } from './clamd/clamd-scanner';
 import { createDiskFileStore, filesDir } from './files/disk-file-store';
 import { acquireLock, type HeldLock } from './instance-lock';
+import { createSmtpTransport } from './mail/smtp-transport';
 import { loadOrCreateSecretKey } from './secret-key';
 import { warnIfUnsafeWebhookHosts, webhookDeliveryDeps } from './webhook-delivery';
 import type { WorkerDeps } from './worker/deps';
@@ -135,6 +136,16 @@ export function workerDeps(booted: Booted): WorkerDeps {
       store: createDiskFileStore(filesDir(booted.config)),
       scanner: booted.config.clamd ? createClamdScanner(booted.config.clamd, booted.config.clamd) : null,
     },
+    mail: mailDeps(booted),
     ...webhookDeliveryDeps(booted.config, booted.masterKey),
   };
+}
+
+/** The SMTP transport of SMTP_URL (closed with the process), or null: mail is held for the dev inbox. */
+function mailDeps(booted: Booted): WorkerDeps['mail'] {
+  const { smtpUrl, from } = booted.config.mail;
+  if (!smtpUrl) return null;
+  const transport = createSmtpTransport(smtpUrl);
+  booted.onClose(() => transport.close());
+  return { transport, from };
 }

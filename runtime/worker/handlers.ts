@@ -15,6 +15,8 @@ import {
   scheduleHousekeeping,
 } from '../../server-core/jobs/housekeeping';
 import type { Job } from '../../server-core/jobs/jobs';
+import { SEND_MAIL_JOB } from '../../server-core/mail/enqueue-mail';
+import { sendOutboxMail } from '../../server-core/mail/send-outbox-mail';
 import {
   RECONCILE_DEPROVISIONS_EVERY_MS,
   RECONCILE_DEPROVISIONS_KIND,
@@ -34,7 +36,7 @@ import { failAbandonedDelivery } from '../../server-core/webhooks/fail-abandoned
 import type { JobHandler, WorkerDeps } from './deps';
 import { runWebhookAttempt } from './steps';
 
-/** Every kind of background job and what runs it. Later issues add mail. */
+/** Every kind of background job and what runs it. */
 export function defaultHandlers(): Record<string, JobHandler> {
   return {
     [HOUSEKEEPING_KIND]: async (_job, { db, clock, logger, attachments }) => {
@@ -53,6 +55,7 @@ export function defaultHandlers(): Record<string, JobHandler> {
     [EMBED_SOURCE_JOB]: runEmbedSource,
     [SCAN_ATTACHMENT_JOB]: runScanAttachment,
     [BUILD_EXPORT_JOB]: runBuildExport,
+    [SEND_MAIL_JOB]: runSendMail,
   };
 }
 
@@ -149,4 +152,18 @@ const runBuildExport: JobHandler = async (job, deps) => {
     if (job.attempts >= job.max_attempts) await failDataExport(ctx, export_id);
     throw err;
   }
+};
+
+/** Sends one outbox mail over SMTP_URL, or holds it for the dev inbox (server-core/mail/send-outbox-mail.ts). */
+const runSendMail: JobHandler = async (job, deps) => {
+  const { mail_id } = job.payload as { mail_id?: string };
+  if (typeof mail_id !== 'string') throw new Error('malformed mail job');
+  const transport = deps.mail ? { mail: deps.mail.transport, from: deps.mail.from } : null;
+  const outcome = await sendOutboxMail(
+    deps.db,
+    deps.clock.now(),
+    { mailId: mail_id, attempt: job.attempts, maxAttempts: job.max_attempts },
+    transport,
+  );
+  deps.logger.info('mail processed', { job_id: job.id, mail_id, outcome });
 };

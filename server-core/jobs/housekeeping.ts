@@ -6,6 +6,7 @@ import type { FileStore } from '../files/file-store';
 import { purgeOldGuideMisses } from '../guides-drift/purge-old-guide-misses';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
+import { purgeOldMail } from '../mail/dev-inbox';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
 import { purgeExpiredSessions } from '../members/sessions';
 import { purgeRateLimitWindows } from '../ratelimit/rate-limiter';
@@ -21,7 +22,7 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
  * sessions, page facts of element conditions older than a day, guide step misses older than 7 days (they
  * no longer count toward drift), finished jobs, webhook deliveries finished 30 days ago and outbox rows
- * dispatched 7 days ago (in batches), and the files of data exports 7 days after they were ready (with a
+ * dispatched 7 days ago (in batches), outbox mail older than 30 days, and the files of data exports 7 days after they were ready (with a
  * file store; a worker without one leaves them for one that has it).
  */
 export async function runHousekeeping(
@@ -39,6 +40,7 @@ export async function runHousekeeping(
     widget_page_facts: await purgeOldPageFacts(db, now),
     guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
+    mail_outbox: await purgeOldMail(db, now),
     ...(await purgeWebhookHistory(db, now)),
     data_exports: files ? await purgeExpiredDataExports(db, files, now) : 0,
   };

@@ -8,6 +8,7 @@ import type { Ctx } from '../context';
 import type { Db } from '../db/db';
 import { replaceSourceChunks } from '../retrieval/replace-source-chunks';
 import type { Embedder } from '../retrieval/types';
+import { demoElement } from './demo-element';
 import { getDemoWorkspaceId } from './demo-seed';
 import { DEMO_SETUP_GUIDE } from './demo-setup-guide';
 
@@ -23,19 +24,6 @@ const step = (
     walkthrough: { enabled: true, alternate_text: alternate, input_placeholder: null },
   });
 
-/** An element of the demo store page (bff/routes/site/demo-store-page.ts), as a capture would record it. */
-const storeElement = (selectors: string[], role: string, name: string, tag: string): StepElement => ({
-  selector_candidates: selectors,
-  role,
-  name,
-  tag,
-  bounding_box: null,
-  dom_path_hash: null,
-  nearest_landmark: 'main',
-  source: 'demo',
-  ancestors: [],
-});
-
 /** The public guide the demo store's onboarding program walks a visitor through (demo-experiences.ts). */
 export const DEMO_STORE_GUIDE_TITLE = 'Find out where your order is';
 
@@ -49,13 +37,13 @@ const GUIDES = [
         'scroll',
         'Scroll down to Questions about an order? at the bottom of the store.',
         null,
-        storeElement(['#help', 'section.help'], 'region', 'Questions about an order?', 'section'),
+        demoElement(['#help', 'section.help'], 'region', 'Questions about an order?', 'section'),
       ),
       step(
         'click',
         'Choose Where is my order? The answer opens in Help, beside the page.',
         'Open Help from the launcher and search for "track your order".',
-        storeElement(
+        demoElement(
           ['[data-article="track-your-order"]', '#help button:nth-of-type(1)'],
           'button',
           'Where is my order?',

@@ -1,6 +1,7 @@
 import type { StepElement, StepInput } from '../content/guide';
 import { stepInput } from '../content/step-input';
 import type { Sql } from '../db/db';
+import { demoElement } from './demo-element';
 
 /**
  * The demo's two-page fixture app (/demo/app/setup, then /demo/app/setup/details; bff/routes/site/
@@ -18,17 +19,11 @@ const element = (
   name: string,
   tag: string,
   box: { x: number; y: number; w: number; h: number },
-): StepElement => ({
-  selector_candidates: selectors,
-  role,
-  name,
-  tag,
-  bounding_box: box,
-  dom_path_hash: null,
-  nearest_landmark: 'main',
-  source: 'demo',
-  ancestors: [{ selectors: ['form.setup'], prev: [], next: [] }],
-});
+): StepElement =>
+  demoElement(selectors, role, name, tag, {
+    bounding_box: box,
+    ancestors: [{ selectors: ['form.setup'], prev: [], next: [] }],
+  });
 
 /** Keys of the steps the page proposes values for (the automation's pre-fill is keyed by step id). */
 export type DemoSetupStepKey = 'team' | 'next' | 'email' | 'role' | 'finish';
