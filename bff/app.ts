@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
+import { registerMailLinkRoutes } from './routes/mail-links';
 import { registerOAuthAuthorizeRoutes } from './routes/oauth/authorize';
 import { registerOAuthTokenRoutes } from './routes/oauth/token';
 import { registerApiKeyRoutes } from './routes/portal/api-keys';
@@ -116,6 +117,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerHelpCenterSigningRoutes(app, services);
   registerVerifiedDomainRoutes(app, services);
   registerProactiveMessageRoutes(app, services);
+  registerMailLinkRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);

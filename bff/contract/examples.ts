@@ -100,6 +100,8 @@ export const EXAMPLE_SECRET = {
   oauthCode: 'ocd_01m6bhr39yfvw8g1d4g2ns1e0pC0deC0deC0deC0deC0deC0deC0deC0deC0deC0deC0d',
   codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
   accessToken: 'oat_01m6bhr39yfvw8g1d4g2ns1e0pAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssAcc3ssA',
+  /** A one-click unsubscribe token: <workspace id>.<contact id>.<mac>. */
+  unsubscribeToken: '01m6bhr39yfvw8g1d4g2ns1e0p.01m6bj43y0s8156vv67bd8bxme.0f1e2d3c4b5a69788796a5b4c3d2e1f0',
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */

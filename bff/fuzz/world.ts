@@ -23,6 +23,7 @@ import { setFlag } from '../../server-core/flags/flags';
 import { addHelpCenterHost } from '../../server-core/help-center/help-center-hosts';
 import { manualClock } from '../../server-core/lib/clock';
 import { newId } from '../../server-core/lib/ulid';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -418,6 +419,7 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       installId,
       exportId: readyExport.id,
       proactiveMessageId: String(proactive.data.id),
+      token: unsubscribeToken(t.services.keys.mailLinks, ws, contact.id),
       campaignId: campaign!.id,
     },
     fixtures: {

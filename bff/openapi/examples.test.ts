@@ -13,6 +13,7 @@ import { buildDataExport } from '../../server-core/exports/build-data-export';
 import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
 import { newId } from '../../server-core/lib/ulid';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -385,6 +386,10 @@ async function fixtures(t: TestApp) {
     [EXAMPLE_SECRET.clientSecret, oauthApp.clientSecret],
     [EXAMPLE_SECRET.oauthCode, oauthCode],
     [EXAMPLE_SECRET.accessToken, introspected.access_token],
+    [
+      EXAMPLE_SECRET.unsubscribeToken,
+      unsubscribeToken(t.services.keys.mailLinks, demo.workspaceId, contactId),
+    ],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),

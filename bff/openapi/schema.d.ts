@@ -1737,6 +1737,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hooks/email/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058), the List-Unsubscribe target of every outbound mail
+         * @description Mail clients POST here (body List-Unsubscribe=One-Click, which is not required: the signed token in the path is the whole credential). Sets the contact's unsubscribed flag and sends contact.unsubscribed on the change only; a repeat answers 200 unchanged. A forged, edited or foreign token is 404 not_found and writes nothing. No session, key or cookie.
+         */
+        post: operations["emailUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/authorize": {
         parameters: {
             query?: never;
@@ -3087,6 +3107,12 @@ export interface components {
         };
         DataExportAnswer: {
             data: components["schemas"]["DataExport"];
+        };
+        EmailUnsubscribeResponse: {
+            data: {
+                /** @enum {boolean} */
+                unsubscribed: true;
+            };
         };
         Error: {
             error: {
@@ -16274,6 +16300,57 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    emailUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description <workspace id>.<contact id>.<signature>, from the mail.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p.01m6bj43y0s8156vv67bd8bxme.0f1e2d3c4b5a69788796a5b4c3d2e1f0
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "unsubscribed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailUnsubscribeResponse"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
