@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../bff/config';
 import { silentLogger } from '../bff/logger';
 import { type RunningServer, startServer } from '../runtime/server';
@@ -130,6 +130,24 @@ it('a trigger message fires after 5 s on its page, once per browser (not after a
   expect(await bubble(other.page).count()).toBe(0);
   await other.clean();
   await other.close();
+});
+
+it('the demo: its trigger message on /demo after 5 s on the page, once per browser', async () => {
+  const w = await experienceWatch(browser);
+  await w.page.clock.install();
+  await w.page.goto(`${inject('serverUrl')}/demo`);
+  await waitForLauncher(w.page);
+  await w.page.clock.runFor(4_000);
+  await frames(w.page);
+  expect(await bubble(w.page).count()).toBe(0);
+  await w.page.clock.runFor(1_500);
+  await bubble(w.page).getByRole('button', { name: 'Looking around? Ask us anything here.' }).waitFor();
+  await w.page.reload();
+  await waitForLauncher(w.page);
+  await w.page.clock.runFor(10_000);
+  await frames(w.page);
+  expect(await bubble(w.page).count()).toBe(0);
+  await w.close();
 });
 
 it('campaigns: delivered on user.set into the conversation, beacons only after Widget.consent(true), then capped a day (held, not dropped)', async () => {
