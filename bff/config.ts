@@ -82,9 +82,11 @@ export interface Config {
   /**
    * Outgoing mail: SMTP_URL (smtp:// or smtps://, credentials in the URL) sends the mail outbox through
    * nodemailer; unset, mail is held in the outbox and shown on the dev inbox page (/dev/inbox, loopback
-   * only). MAIL_FROM is the sender (default no-reply@ the PUBLIC_URL host).
+   * only). MAIL_FROM is the sender (default no-reply@ the PUBLIC_URL host). INBOUND_MAIL_DOMAIN is the domain
+   * whose mail the inbound-mail provider posts to the service (reply+… addresses of staff replies live
+   * there); unset, staff replies mailed to away visitors carry no Reply-To.
    */
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; inboundDomain: string | null };
 }
 
 export interface HttpServerLimits {
@@ -239,6 +241,13 @@ const schema = z.object({
       message: 'MAIL_FROM must be one address, e.g. Support <help@example.com>',
     })
     .optional(),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .max(253)
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)+$/i, {
+      message: 'INBOUND_MAIL_DOMAIN must be a domain name, e.g. in.example.com',
+    })
+    .optional(),
 });
 
 /** CLAMD_URL (`tcp://host:port`, an IPv6 address in brackets) as an address, or null when it is not one. */
@@ -330,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')}`,
+      inboundDomain: e.INBOUND_MAIL_DOMAIN?.toLowerCase() ?? null,
     },
   };
 }

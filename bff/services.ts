@@ -37,6 +37,8 @@ export interface Services {
     attachmentDownload: Buffer;
     /** Signs data export download links (server-core/exports/export-link.ts). */
     dataExportDownload: Buffer;
+    /** Signs mail links: one-click unsubscribe tokens and reply+ addresses (server-core/mail/). */
+    mailLinks: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
   flags: FlagCache;
@@ -85,6 +87,7 @@ export function createServices(deps: {
       visitorToken: deriveKey(deps.masterKey, 'visitor-token'),
       attachmentDownload: deriveKey(deps.masterKey, 'attachment-download'),
       dataExportDownload: deriveKey(deps.masterKey, 'data-export-download'),
+      mailLinks: deriveKey(deps.masterKey, 'mail-links'),
     },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),

@@ -11,6 +11,7 @@ import { ensureDemoAutomation } from '../server-core/setup/demo-automation';
 import { ensureDemoContent } from '../server-core/setup/demo-content';
 import { ensureDemoExperiences } from '../server-core/setup/demo-experiences';
 import { ensureDemoHelpCenterHost } from '../server-core/setup/demo-help-center';
+import { ensureDemoProactive } from '../server-core/setup/demo-proactive';
 import type { DemoWorkspace } from '../server-core/setup/demo-seed';
 import { seedDemoWorkspace } from '../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../server-core/setup/demo-widget';
@@ -87,6 +88,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await ensureDemoContent(db, clock.now(), services.embedder);
       await ensureDemoExperiences(db, clock.now());
       await ensureDemoAutomation(db, clock.now(), config);
+      await ensureDemoProactive(db, clock.now());
     }
     const app = buildApp(services, {
       widgetDistDir: config.serveWidget ? opts.widgetDistDir : null,

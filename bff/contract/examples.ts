@@ -69,6 +69,9 @@ export const EXAMPLE_ID = {
   memberId: '01m6bp5d2e3f4g5h6j7k8m9n0p',
   /** A pending invitation of the demo workspace. */
   invitationId: '01m6bp6d2e3f4g5h6j7k8m9n0p',
+  /** The demo's trigger message (the /demo page's, after 5 s), and a campaign delivered to the demo contact. */
+  proactiveMessageId: '01m6bq4d2e3f4g5h6j7k8m9n0p',
+  campaignId: '01m6bq5d2e3f4g5h6j7k8m9n0p',
 } as const;
 
 export type ExampleIdName = keyof typeof EXAMPLE_ID;
@@ -109,6 +112,8 @@ export const EXAMPLE_SECRET = {
   invitationToken: 'Inv1tat10nT0kenInv1tat10nT0kenInv1tat10nT0k',
   resetToken: 'Res3tT0kenRes3tT0kenRes3tT0kenRes3tT0kenRes',
   newPassword: 'a-new-long-enough-password',
+  /** A one-click unsubscribe token: <workspace id>.<contact id>.<mac>. */
+  unsubscribeToken: '01m6bhr39yfvw8g1d4g2ns1e0p.01m6bj43y0s8156vv67bd8bxme.0f1e2d3c4b5a69788796a5b4c3d2e1f0',
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */

@@ -154,9 +154,11 @@ describe('strict input: every request object refuses unknown keys', () => {
     // The free-form objects of the specification; a new one is a deliberate change of this list.
     expect([...freeForm].sort()).toEqual([
       'createGuide steps[].annotations',
+      'createProactiveMessage audience.attributes', // a campaign audience: contact attributes to match
       'ingestContactEvents events[].properties',
       'updateContact attributes',
       'updateGuide steps[].annotations',
+      'updateProactiveMessage audience.attributes',
       'upsertContact attributes',
       'widgetReportConditions facts',
       'widgetTrack properties',

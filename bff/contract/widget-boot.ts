@@ -6,6 +6,7 @@ import { errorResponses } from '../openapi/schemas';
 import { DateTime, json, Ulid } from './common';
 import { EXAMPLE_ID } from './examples';
 import { NO_STORE } from './operation-parts';
+import { WidgetTriggerMessage } from './proactive-messages';
 import { WIDGET_TAG, websiteIdQuery } from './widget-install';
 import { WidgetTheme } from './widget-settings';
 
@@ -48,9 +49,11 @@ const BootConfig = z
       max_bytes: z.number().int(),
       types: z.array(z.string()),
     }),
-    trigger_rules: z
-      .array(z.object({}))
-      .openapi({ description: 'Proactive-message trigger rules (none until proactive messages exist).' }),
+    trigger_rules: z.array(WidgetTriggerMessage).openapi({
+      description:
+        "The published trigger messages (at most 20). The widget evaluates each one's rules in the browser and " +
+        'shows its body in the bubble above the launcher at most once per browser.',
+    }),
   })
   .openapi('WidgetBootConfig');
 

@@ -319,6 +319,13 @@ const OVERRIDES: Record<string, Override> = {
   eraseContact: (b, w) => {
     b.path.contactId = w.own.fixtures.erasableContactId;
   },
+  // A trigger message takes rules, no audience (the world's message is a trigger).
+  createProactiveMessage: (_b, _w, body) => {
+    delete body.audience;
+  },
+  updateProactiveMessage: (_b, _w, body) => {
+    delete body.audience;
+  },
   createDataExport: (_b, _w, body) => {
     delete body.contact_id; // with scope contact only
   },

@@ -17,14 +17,18 @@ export function pathChanges(b: Baseline, foreign: Tenant, rng: Prng): Change[] {
         mustRefuse: seg.hostile,
       });
     }
-    const theirs = foreign.params[name];
-    if (!theirs) throw new Error(`The foreign tenant lacks a value for {${name}} (world.ts).`);
-    changes.push({
-      kind: 'foreign_id',
-      label: `path {${name}} of another workspace`,
-      path: { [name]: encodeURIComponent(theirs) },
-      foreign: true,
-    });
+    // A {token} is a capability that names its own tenant (the one-click unsubscribe link): another
+    // workspace's genuine token is meant to work, so there is no foreign case; forged ones are below.
+    if (name !== 'token') {
+      const theirs = foreign.params[name];
+      if (!theirs) throw new Error(`The foreign tenant lacks a value for {${name}} (world.ts).`);
+      changes.push({
+        kind: 'foreign_id',
+        label: `path {${name}} of another workspace`,
+        path: { [name]: encodeURIComponent(theirs) },
+        foreign: true,
+      });
+    }
     changes.push({ kind: 'path', label: `path {${name}} unknown ULID`, path: { [name]: rng.ulid() } });
   }
   return changes;

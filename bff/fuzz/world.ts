@@ -27,6 +27,7 @@ import { sha256Hex } from '../../server-core/lib/crypto';
 import { newId } from '../../server-core/lib/ulid';
 import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
 import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -393,6 +394,28 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
     'widgetOpenAutomationRun',
   );
 
+  // A trigger message to update and publish, and a campaign delivered to the contact (the beacon's), its
+  // claim written as a presence report writes it (the contact's open conversation would hold one back).
+  const proactive = await ok(
+    await post('/proactive-messages', {
+      kind: 'trigger',
+      name: `Fuzz trigger ${label}`,
+      body: 'Hello',
+      rules: { scroll_percent: 50 },
+    }),
+    'createProactiveMessage',
+  );
+  const [campaign] = await db.query<{ id: string }>(
+    `insert into proactive_messages (workspace_id, id, kind, name, body, status, published_at, created_at, updated_at)
+     values ($1, $2, 'campaign', 'Fuzz campaign', 'Hello', 'published', $3, $3, $3) returning id`,
+    [ws, newId(now), now],
+  );
+  await db.query(
+    `insert into campaign_deliveries (workspace_id, campaign_id, contact_id, conversation_id, delivered_at)
+     values ($1, $2, $3, $4, $5)`,
+    [ws, campaign!.id, contact.id, conversation.id, now],
+  );
+
   // A contact eraseContact erases (the fuzz's other operations keep theirs), and a ready export built as
   // the worker would (downloadDataExport's baseline).
   const { contact: erasable } = await upsertContact(ctx, { email: `erasable-${label}@example.com` });
@@ -486,6 +509,9 @@ async function seedTenant(t: TestApp, db: Db, label: string): Promise<Tenant> {
       scimGroupId: scimGroup.id,
       memberId: member.id,
       invitationId,
+      proactiveMessageId: String(proactive.data.id),
+      token: unsubscribeToken(t.services.keys.mailLinks, ws, contact.id),
+      campaignId: campaign!.id,
     },
     fixtures: {
       spareExperienceId: spare.id,

@@ -17,6 +17,7 @@ import { sha256Hex } from '../../server-core/lib/crypto';
 import { newId } from '../../server-core/lib/ulid';
 import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
 import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -35,6 +36,7 @@ import {
 } from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
 import { DEMO_STAFF_EMAIL, seedDemoWorkspace } from '../../server-core/setup/demo-seed';
+import { ensureDemoProactive } from '../../server-core/setup/demo-proactive';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
@@ -161,6 +163,7 @@ async function fixtures(t: TestApp) {
   await ensureDemoContent(db, now, t.services.embedder);
   await ensureDemoExperiences(db, now);
   await ensureDemoAutomation(db, now, { publicUrl, development: t.services.config.development });
+  await ensureDemoProactive(db, now);
   const one = async (sql: string, params: unknown[]) =>
     (await db.query<{ id: string }>(sql, [demo.workspaceId, ...params]))[0]!.id;
   const live = (slug: string) =>
@@ -243,6 +246,19 @@ async function fixtures(t: TestApp) {
       audience: 'customers',
     },
     { embedder: t.services.embedder },
+  );
+
+  // A campaign delivered to the demo contact (the beacon example counts it), claimed as the presence
+  // report claims one; the demo contact's open conversations would hold a real report back.
+  const campaignId = await one(
+    `insert into proactive_messages (workspace_id, id, kind, name, body, status, published_at, created_at, updated_at)
+     values ($1, $2, 'campaign', 'Welcome', 'Welcome to the store', 'published', $3, $3, $3) returning id`,
+    [newId(now), now],
+  );
+  await db.query(
+    `insert into campaign_deliveries (workspace_id, campaign_id, contact_id, conversation_id, delivered_at)
+     select $1, $2, id, $3, $4 from contacts where workspace_id = $1 and email = $5`,
+    [demo.workspaceId, campaignId, newId(now), now, EXAMPLE_DEMO.contactEmail],
   );
 
   // An endpoint with one finished delivery (redelivery refuses a pending one), and one to delete.
@@ -494,6 +510,11 @@ async function fixtures(t: TestApp) {
     scimGroupId: scimGroup.id,
     memberId: staffId,
     invitationId,
+    proactiveMessageId: await one(
+      "select id from proactive_messages where workspace_id = $1 and kind = 'trigger' and name = $2",
+      ['Demo page help'],
+    ),
+    campaignId,
   };
   const swaps: [string, string][] = [
     // The OAuth credentials embed the example workspace id: swapped before the ids are.
@@ -501,6 +522,10 @@ async function fixtures(t: TestApp) {
     [EXAMPLE_SECRET.oauthCode, oauthCode],
     [EXAMPLE_SECRET.accessToken, introspected.access_token],
     [EXAMPLE_SAML_RESPONSE, samlResponse],
+    [
+      EXAMPLE_SECRET.unsubscribeToken,
+      unsubscribeToken(t.services.keys.mailLinks, demo.workspaceId, contactId),
+    ],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),

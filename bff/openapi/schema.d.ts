@@ -1737,6 +1737,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/proactive-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trigger messages and campaigns
+         * @description Newest first, drafts included. Needs experiences.manage.
+         */
+        get: operations["listProactiveMessages"];
+        put?: never;
+        /**
+         * Create a trigger message or a campaign (a draft)
+         * @description A trigger message needs at least one rule and takes no audience; a campaign takes an audience and no rules (422 validation_failed naming the field). Audited as proactive_message.created. Needs experiences.manage.
+         */
+        post: operations["createProactiveMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/proactive-messages/{proactiveMessageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a trigger message or a campaign
+         * @description Fields not sent are kept; rules and audience are replaced whole. The kind cannot change. A published message changes live; a campaign a contact already received is never sent to it again. Audited as proactive_message.updated. Needs experiences.manage.
+         */
+        patch: operations["updateProactiveMessage"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/proactive-messages/{proactiveMessageId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a trigger message or a campaign
+         * @description A trigger message rides on the next widget boot; a campaign is considered at the next presence report of a matching contact. A published one answers 200 unchanged. Audited. Needs experiences.manage.
+         */
+        post: operations["publishProactiveMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspaceId}/proactive-messages/{proactiveMessageId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a trigger message or a campaign (back to draft)
+         * @description Delivered campaigns stay in their conversations. A draft answers 200 unchanged. Audited. Needs experiences.manage.
+         */
+        post: operations["unpublishProactiveMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/saml-connection": {
         parameters: {
             query?: never;
@@ -2209,6 +2293,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hooks/email/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058), the List-Unsubscribe target of every outbound mail
+         * @description Mail clients POST here (body List-Unsubscribe=One-Click, which is not required: the signed token in the path is the whole credential). Sets the contact's unsubscribed flag and sends contact.unsubscribed on the change only; a repeat answers 200 unchanged. A forged, edited or foreign token is 404 not_found and writes nothing. No session, key or cookie.
+         */
+        post: operations["emailUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/authorize": {
         parameters: {
             query?: never;
@@ -2665,6 +2769,46 @@ export interface paths {
         get: operations["widgetBoot"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/campaigns/{campaignId}/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.shown / campaign.clicked analytics beacon
+         * @description Sent by the widget only after Widget.consent(true). Counted per campaign and UTC day, nothing per person. 404 for a campaign not delivered to the visitor's contact; 429 rate_limited above 120 beacons a minute per visitor.
+         */
+        post: operations["widgetCampaignBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/campaigns/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the visitor's contact present: the server decides one campaign, or none
+         * @description Sent on boot and after user.set. For an identified visitor, the oldest published campaign whose audience matches the contact and that the contact never received is delivered: claimed per (campaign, contact) and written into a new conversation of channel `campaign`, whether or not the bubble is then shown; at most one per answer. It is held (`held` says why; the next report asks again) while a trigger message just fired on the page (`trigger_just_fired`), while a support conversation is live, or within 24 hours of the contact's last campaign. Never consent-gated. An anonymous visitor gets `{ campaign: null }`.
+         */
+        post: operations["widgetReportPresence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3320,6 +3464,15 @@ export interface components {
             frequency: components["schemas"]["FrequencyOnce"] | components["schemas"]["FrequencyUnlimited"];
             targeting?: components["schemas"]["ExperienceTargeting"];
         };
+        /** @description Every key given must match the contact; {} is every identified contact. Campaigns only. */
+        CampaignAudience: {
+            /** @description Custom attributes the contact must hold with exactly these values. */
+            attributes?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The contact's e-mail domain (case-insensitive). */
+            email_domain?: string;
+        };
         CompletePasswordResetRequest: {
             password: string;
             token: string;
@@ -3682,6 +3835,14 @@ export interface components {
              */
             type: "launcher";
         };
+        CreateProactiveMessageRequest: {
+            audience?: components["schemas"]["CampaignAudience"];
+            body: string;
+            /** @enum {string} */
+            kind: "trigger" | "campaign";
+            name: string;
+            rules?: components["schemas"]["TriggerRules"];
+        };
         CreateProgramExperienceRequest: {
             draft?: components["schemas"]["ProgramDefinition"];
             /** @example Store tour */
@@ -3810,6 +3971,12 @@ export interface components {
         };
         DataExportAnswer: {
             data: components["schemas"]["DataExport"];
+        };
+        EmailUnsubscribeResponse: {
+            data: {
+                /** @enum {boolean} */
+                unsubscribed: true;
+            };
         };
         Error: {
             error: {
@@ -4637,6 +4804,39 @@ export interface components {
         PreviewArticleRequest: {
             /** @description Markdown, as an article body. */
             body: string;
+        };
+        ProactiveMessage: {
+            audience: components["schemas"]["CampaignAudience"];
+            body: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "trigger" | "campaign";
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            published_at: string | null;
+            rules: components["schemas"]["TriggerRules"];
+            /** @enum {string} */
+            status: "draft" | "published";
+            /**
+             * Format: date-time
+             * @example 2026-11-01T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        ProactiveMessageResponse: {
+            data: components["schemas"]["ProactiveMessage"];
         };
         ProgramContent: {
             /** @default [] */
@@ -5661,6 +5861,23 @@ export interface components {
             frequency?: null;
             targeting?: components["schemas"]["ExperienceTargeting"];
         };
+        /** @description Every rule given must hold on the page; at least one for a trigger message, none for a campaign. */
+        TriggerRules: {
+            /**
+             * @description A custom event name from Widget.event.push or Widget.track in this page view (exact match).
+             * @example pricing_viewed
+             */
+            event?: string;
+            /** @description How far down the page the visitor has scrolled, in percent of the scrollable height. */
+            scroll_percent?: number;
+            time_on_page_seconds?: number;
+            /** @description The page: a value starting with / looks at the path (and query when it has ?), any other at the whole URL; wildcard `*` is any run of characters. The same matching as a tour step page rule, without regex. */
+            url?: {
+                /** @enum {string} */
+                match: "exact" | "prefix" | "wildcard";
+                value: string;
+            };
+        };
         UpdateArticleRequest: {
             /** @enum {string} */
             access_level?: "public" | "authenticated" | "internal";
@@ -5747,6 +5964,12 @@ export interface components {
         };
         UpdateMemberRequest: {
             role: components["schemas"]["Role"];
+        };
+        UpdateProactiveMessageRequest: {
+            audience?: components["schemas"]["CampaignAudience"];
+            body?: string;
+            name?: string;
+            rules?: components["schemas"]["TriggerRules"];
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
@@ -6198,8 +6421,8 @@ export interface components {
             launcher_icon_url: string | null;
             /** @description The workspace logo for the panel header. */
             logo_url: string | null;
-            /** @description Proactive-message trigger rules (none until proactive messages exist). */
-            trigger_rules: Record<string, never>[];
+            /** @description The published trigger messages (at most 20). The widget evaluates each one's rules in the browser and shows its body in the bubble above the launcher at most once per browser. */
+            trigger_rules: components["schemas"]["WidgetTriggerMessage"][];
             /**
              * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
              * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
@@ -6245,6 +6468,28 @@ export interface components {
                     token: string | null;
                 };
             };
+        };
+        WidgetCampaign: {
+            body: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            campaign_id: string;
+            /**
+             * @description The campaign conversation the message was written into.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            conversation_id: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            message_id: string;
+        } | null;
+        WidgetCampaignBeaconRequest: {
+            /** @enum {string} */
+            kind: "campaign.shown" | "campaign.clicked";
         };
         WidgetCloseAutomationRunRequest: {
             /** @enum {string|null} */
@@ -6510,6 +6755,16 @@ export interface components {
              * @example http://localhost:8787/demo
              */
             url: string;
+        };
+        WidgetPresenceRequest: {
+            trigger_just_fired?: boolean;
+        };
+        WidgetPresenceResponse: {
+            data: {
+                campaign: components["schemas"]["WidgetCampaign"];
+                /** @enum {string|null} */
+                held: "trigger_message" | "live_conversation" | "daily_cap" | null;
+            };
         };
         WidgetProgram: {
             /** @description Items done or skipped. */
@@ -6835,6 +7090,15 @@ export interface components {
             properties?: {
                 [key: string]: unknown;
             };
+        };
+        WidgetTriggerMessage: {
+            body: string;
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            id: string;
+            rules: components["schemas"]["TriggerRules"];
         };
         WidgetUpdateSessionRequest: {
             /** @enum {string} */
@@ -17286,6 +17550,493 @@ export interface operations {
             };
         };
     };
+    listProactiveMessages: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from meta.next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1..100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proactive messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "01m6bq4d2e3f4g5h6j7k8m9n0p",
+                     *           "kind": "trigger",
+                     *           "name": "Demo page help",
+                     *           "body": "Looking around? Ask us anything here.",
+                     *           "rules": {
+                     *             "url": {
+                     *               "match": "prefix",
+                     *               "value": "/demo"
+                     *             },
+                     *             "time_on_page_seconds": 5
+                     *           },
+                     *           "audience": {},
+                     *           "status": "published",
+                     *           "published_at": "2026-11-01T12:00:00.000Z",
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "updated_at": "2026-11-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProactiveMessage"][];
+                        meta: {
+                            /** @description Pass as cursor for the next page; null on the last. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createProactiveMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "trigger",
+                 *       "name": "Pricing help",
+                 *       "body": "Questions about pricing? We are here.",
+                 *       "rules": {
+                 *         "url": {
+                 *           "match": "prefix",
+                 *           "value": "/pricing"
+                 *         },
+                 *         "scroll_percent": 50
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateProactiveMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq4d2e3f4g5h6j7k8m9n0p",
+                     *         "kind": "trigger",
+                     *         "name": "Pricing help",
+                     *         "body": "Questions about pricing? We are here.",
+                     *         "rules": {
+                     *           "url": {
+                     *             "match": "prefix",
+                     *             "value": "/pricing"
+                     *           },
+                     *           "scroll_percent": 50
+                     *         },
+                     *         "audience": {},
+                     *         "status": "draft",
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProactiveMessageResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateProactiveMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description proactiveMessageId (a malformed id answers 404).
+                 * @example 01m6bq4d2e3f4g5h6j7k8m9n0p
+                 */
+                proactiveMessageId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Looking around? Ask us anything here."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProactiveMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq4d2e3f4g5h6j7k8m9n0p",
+                     *         "kind": "trigger",
+                     *         "name": "Demo page help",
+                     *         "body": "Looking around? Ask us anything here.",
+                     *         "rules": {
+                     *           "url": {
+                     *             "match": "prefix",
+                     *             "value": "/demo"
+                     *           },
+                     *           "time_on_page_seconds": 5
+                     *         },
+                     *         "audience": {},
+                     *         "status": "published",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProactiveMessageResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishProactiveMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description proactiveMessageId (a malformed id answers 404).
+                 * @example 01m6bq4d2e3f4g5h6j7k8m9n0p
+                 */
+                proactiveMessageId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq4d2e3f4g5h6j7k8m9n0p",
+                     *         "kind": "trigger",
+                     *         "name": "Demo page help",
+                     *         "body": "Looking around? Ask us anything here.",
+                     *         "rules": {
+                     *           "url": {
+                     *             "match": "prefix",
+                     *             "value": "/demo"
+                     *           },
+                     *           "time_on_page_seconds": 5
+                     *         },
+                     *         "audience": {},
+                     *         "status": "published",
+                     *         "published_at": "2026-11-01T12:00:00.000Z",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProactiveMessageResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishProactiveMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first answer is replayed for 24 hours; reusing the key with another body answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description proactiveMessageId (a malformed id answers 404).
+                 * @example 01m6bq4d2e3f4g5h6j7k8m9n0p
+                 */
+                proactiveMessageId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, now a draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "01m6bq4d2e3f4g5h6j7k8m9n0p",
+                     *         "kind": "trigger",
+                     *         "name": "Demo page help",
+                     *         "body": "Looking around? Ask us anything here.",
+                     *         "rules": {
+                     *           "url": {
+                     *             "match": "prefix",
+                     *             "value": "/demo"
+                     *           },
+                     *           "time_on_page_seconds": 5
+                     *         },
+                     *         "audience": {},
+                     *         "status": "draft",
+                     *         "published_at": null,
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProactiveMessageResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSamlConnection: {
         parameters: {
             query?: never;
@@ -20035,6 +20786,57 @@ export interface operations {
             };
         };
     };
+    emailUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description <workspace id>.<contact id>.<signature>, from the mail.
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p.01m6bj43y0s8156vv67bd8bxme.0f1e2d3c4b5a69788796a5b4c3d2e1f0
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "unsubscribed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailUnsubscribeResponse"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     oauthAuthorize: {
         parameters: {
             query?: {
@@ -22559,6 +23361,148 @@ export interface operations {
             };
             /** @description Too many requests; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetCampaignBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description campaignId (a malformed id answers 404).
+                 * @example 01m6bq5d2e3f4g5h6j7k8m9n0p
+                 */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "campaign.shown"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetCampaignBeaconRequest"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetReportPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "trigger_just_fired": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["WidgetPresenceRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign delivered now, or none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "campaign": null,
+                     *         "held": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WidgetPresenceResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,8 @@ import type { Db } from '../db/db';
 import type { Flag } from '../flags/catalog';
 import type { Clock } from '../lib/clock';
 import { notFound } from '../lib/errors';
+import { publishedTriggerMessages } from '../proactive/list-proactive-messages';
+import type { TriggerRules } from '../proactive/proactive-message';
 import type { RateLimiter } from '../ratelimit/rate-limiter';
 import { throttleAddress } from '../ratelimit/throttle-address';
 import { type WidgetTheme, widgetTheme } from './brand-colors';
@@ -31,7 +33,14 @@ export interface BootConfig {
   launcher_icon_url: string | null;
   logo_url: string | null;
   attachments: { enabled: boolean; max_bytes: number; types: string[] };
-  trigger_rules: Record<string, never>[];
+  /** The published trigger messages: the browser evaluates their rules (docs/decisions/proactive.md). */
+  trigger_rules: TriggerMessage[];
+}
+
+export interface TriggerMessage {
+  id: string;
+  body: string;
+  rules: TriggerRules;
 }
 
 export interface BootResult {
@@ -137,7 +146,7 @@ export async function bootWidget(deps: BootDeps, input: BootInput): Promise<Boot
         max_bytes: ATTACHMENT_MAX_BYTES,
         types: [...ATTACHMENT_TYPES],
       },
-      trigger_rules: [],
+      trigger_rules: await publishedTriggerMessages(ctx),
     },
   };
 }

@@ -53,6 +53,11 @@ export interface UiParts {
   runSurvey?: SurveyRunner;
   /** Loads the walkthrough chunk and hands it a job (start a walkthrough, run an automation, resume). */
   walkthrough?: (rt: Runtime, job: WalkthroughJob) => Promise<void>;
+  /**
+   * Loads the proactive chunk (trigger messages and campaigns in the bubble above the launcher): at boot
+   * when the workspace has trigger messages or the visitor is identified, else at the first user.set.
+   */
+  proactive?: (rt: Runtime, pageEvents: string[], identified: () => boolean) => Promise<void>;
 }
 
 /**
@@ -72,6 +77,10 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
   let exp: Experiences | null = null;
   let runtime: Runtime | null = null;
   let started = false;
+  let identified = false;
+  // The custom events of this page view (trigger rules), kept from the first queued call on.
+  const pageEvents: string[] = [];
+  events.on('custom-event', (name) => pageEvents.push(name as string));
   let markReady: (ok: boolean) => void = () => {};
   const ready = new Promise<boolean>((r) => {
     markReady = r;
@@ -101,6 +110,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       writeKey(TOKEN_KEY, token);
     }
     config = c;
+    identified = !!visitor.identity;
     return true;
   }
 
@@ -178,6 +188,14 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
         if (!open) settle();
       });
       parts.mount(rt);
+      let proactive = false;
+      const loadProactive = () => {
+        if (proactive || !parts.proactive) return;
+        proactive = true;
+        parts.proactive(rt, pageEvents, () => identified).catch((err) => warn(err));
+      };
+      if (identified || config.trigger_rules.length) loadProactive();
+      events.on('identity', loadProactive);
       watchRoutes(w, (href) => events.emit('route', href));
       // A walkthrough or a run to resume after a full page load (its chunk only then), then the deep link.
       if (readKey(WALKTHROUGH_KEY, 'session') || readKey(AUTOMATION_KEY, 'session'))
@@ -249,6 +267,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       inOrder(async () => {
         if (!reportIdentify(await call('POST', 'widget/identify', body))) return;
         tracker.identified();
+        identified = true;
         events.emit('identity');
       });
     },

@@ -29,6 +29,19 @@ try {
       ]);
       runSurvey(rt, cat, survey);
     },
+    // The proactive chunk: trigger messages and campaigns in the bubble above the launcher.
+    async proactive(rt, pageEvents, identified) {
+      const [{ startProactive }, cat] = await Promise.all([
+        import('../chunks/proactive'),
+        loadCatalog(pickLanguage(rt.config.widget_settings.language, navigator.languages)),
+      ]);
+      startProactive({
+        host: { warn, cat, theme: rt.config.widget_settings.theme },
+        rt,
+        pageEvents,
+        identified,
+      });
+    },
     // The walkthrough chunk (walkthroughs and automation runs): on a call, a deep link, or state to resume.
     async walkthrough(rt, job) {
       const [{ runWalkthrough }, cat] = await Promise.all([

@@ -115,6 +115,8 @@ export const EN = {
   rate: 'Rate this conversation',
   rateSend: 'Send rating',
   rated: 'You rated this conversation {n} out of 5. Thank you!',
+  bubble: 'Message from {name}',
+  bubbleClose: 'Close message',
 };
 
 export type Messages = Record<keyof typeof EN, string>;

@@ -62,10 +62,16 @@ export function registerPortalConversationRoutes(app: OpenAPIHono<AppEnv>, servi
   });
 
   app.openapi({ ...inbox.replyToConversation, middleware: guard }, async (c) => {
-    const m = await replyToConversation(requestCtx(c, services), {
-      conversationId: id(c),
-      body: c.req.valid('json').body,
-    });
+    // A reply to an away contact is also mailed (server-core/conversations/mail-reply.ts).
+    const m = await replyToConversation(
+      requestCtx(c, services),
+      { conversationId: id(c), body: c.req.valid('json').body },
+      {
+        linkKey: services.keys.mailLinks,
+        publicUrl: services.config.publicUrl,
+        inboundDomain: services.config.mail.inboundDomain,
+      },
+    );
     return c.json({ data: inbox.portalMessageJson(m) }, 201);
   });
 

@@ -6,6 +6,7 @@ import type { Services } from '../../services';
 import { isAttachmentUploadPath, registerWidgetAttachmentRoutes } from './attachments';
 import { registerWidgetAutomationRunRoutes } from './automation-runs';
 import { registerWidgetBootRoute } from './boot';
+import { registerWidgetCampaignRoutes } from './campaigns';
 import { registerWidgetConversationRoutes } from './conversations';
 import { registerWidgetExperienceDecisionRoutes } from './experience-decision';
 import { registerWidgetExperienceSeenRoutes } from './experience-seen';
@@ -34,4 +35,5 @@ export function registerWidgetRoutes(app: OpenAPIHono<AppEnv>, services: Service
   registerWidgetAutomationRunRoutes(app, services);
   registerWidgetAttachmentRoutes(app, services);
   registerWidgetConversationRoutes(app, services);
+  registerWidgetCampaignRoutes(app, services);
 }

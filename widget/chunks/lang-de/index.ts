@@ -113,5 +113,7 @@ const DE: Messages = {
   rate: 'Bewerten Sie diese Unterhaltung',
   rateSend: 'Bewertung senden',
   rated: 'Sie haben diese Unterhaltung mit {n} von 5 bewertet. Danke!',
+  bubble: 'Nachricht von {name}',
+  bubbleClose: 'Nachricht schließen',
 };
 export default DE;

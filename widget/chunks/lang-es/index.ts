@@ -113,5 +113,7 @@ const ES: Messages = {
   rate: 'Valora esta conversación',
   rateSend: 'Enviar valoración',
   rated: 'Has valorado esta conversación con {n} de 5. ¡Gracias!',
+  bubble: 'Mensaje de {name}',
+  bubbleClose: 'Cerrar el mensaje',
 };
 export default ES;

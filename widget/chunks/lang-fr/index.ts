@@ -113,5 +113,7 @@ const FR: Messages = {
   rate: 'Évaluez cette conversation',
   rateSend: 'Envoyer la note',
   rated: 'Vous avez noté cette conversation {n} sur 5. Merci\u202f!',
+  bubble: 'Message de {name}',
+  bubbleClose: 'Fermer le message',
 };
 export default FR;
