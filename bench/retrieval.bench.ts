@@ -13,15 +13,22 @@ import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { openThrowawaySchema, type ThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
 import { EVAL_DOCUMENTS, EVAL_QUERIES } from './retrieval/dataset';
-import { type Evaluation, evaluate, K, misses } from './retrieval/evaluate';
+import { type Evaluation, evaluate, K, misses, type Summary } from './retrieval/evaluate';
 import { mean } from './retrieval/metrics';
+import { SET_B_DOCUMENTS, SET_B_QUERIES } from './retrieval/set-b/dataset';
+import { splitQueries } from './retrieval/split';
 import { syntheticDocuments } from './retrieval/synthetic-corpus';
 import { toSourceDocument } from './retrieval/to-source-document';
+import type { EvalDocument, EvalQuery, QueryKind } from './retrieval/types';
 import { summarize, time } from './stats';
 
 const TOTAL_CHUNKS = Number(process.env.BENCH_RETRIEVAL_CHUNKS ?? 20_000);
 const TIMED_QUERIES = Number(process.env.BENCH_RETRIEVAL_QUERIES ?? 200);
 const WARMUP_QUERIES = 20;
+/** BENCH_RETRIEVAL_ALL_PATHS=1: quality through every vector path (they agree; the tests hold that). */
+const ALL_PATHS_QUALITY = process.env.BENCH_RETRIEVAL_ALL_PATHS === '1';
+/** BENCH_RETRIEVAL_ONLY=pglite|postgres: one database only. */
+const ONLY = process.env.BENCH_RETRIEVAL_ONLY;
 /** BENCH_RETRIEVAL_VERBOSE=1: each query hybrid misses, with what came first instead. */
 const VERBOSE = process.env.BENCH_RETRIEVAL_VERBOSE === '1';
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,46 +57,56 @@ function search(ctx: Ctx, embedder: Embedder, path: VectorPath, mode: Mode, quer
   );
 }
 
-async function indexEvaluationSet(ctx: Ctx, embedder: Embedder): Promise<number> {
+async function indexDocuments(ctx: Ctx, embedder: Embedder, docs: readonly EvalDocument[]): Promise<number> {
   let chunks = 0;
-  for (const doc of EVAL_DOCUMENTS) chunks += await replaceSourceChunks(ctx, toSourceDocument(doc), embedder);
+  for (const doc of docs) chunks += await replaceSourceChunks(ctx, toSourceDocument(doc), embedder);
   return chunks;
 }
 
+/** One judged query list searched in one workspace: the first set's two parts, the second set whole. */
+interface QuerySet {
+  label: string;
+  ctx: Ctx;
+  queries: readonly EvalQuery[];
+  heldOut: boolean;
+}
+
 async function measureQuality(
-  ctx: Ctx,
+  set: QuerySet,
   embedder: Embedder,
   path: VectorPath,
 ): Promise<Record<Mode, Evaluation>> {
   const out = {} as Record<Mode, Evaluation>;
   for (const mode of MODES) {
-    out[mode] = await evaluate(EVAL_QUERIES, async (query) =>
-      (await search(ctx, embedder, path, mode, query)).map((hit) => hit.source.id),
+    out[mode] = await evaluate(set.queries, async (query) =>
+      (await search(set.ctx, embedder, path, mode, query)).map((hit) => hit.source.id),
     );
   }
   return out;
 }
 
-function printQuality(label: string, q: Record<Mode, Evaluation>, detail: boolean): void {
-  console.log(`  ${label}`);
+const cell = (s: Summary | undefined) => (s ? `${f3(s.mrr)} ${f3(s.recall)}` : '  -     -  ');
+
+function printQuality(set: QuerySet, q: Record<Mode, Evaluation>, detail: boolean): void {
+  const kinds = Object.keys(q.hybrid.byKind) as QueryKind[];
   console.log(
-    `    ${pad('mode', 10)} nDCG@${K}  MRR@${K}   | nDCG@${K} keyword  question  paraphrase | answer not in top ${K}`,
+    `  ${set.label} (${set.queries.length} queries${set.heldOut ? ', held out' : ', development'}): MRR@${K} recall@${K}`,
+  );
+  console.log(
+    `    ${pad('mode', 10)} ${pad('all', 12)} nDCG@${K} | ${kinds.map((k) => pad(`${k} (${q.hybrid.byKind[k]!.n})`, 16)).join(' ')} | answer not in top ${K}`,
   );
   for (const mode of MODES) {
     const e = q[mode];
-    const missed = misses(e).length;
     console.log(
-      `    ${pad(mode, 10)} ${f3(e.ndcg)}   ${f3(e.mrr)}    |        ${f3(e.byKind.keyword.ndcg)}    ` +
-        `${f3(e.byKind.question.ndcg)}     ${f3(e.byKind.paraphrase.ndcg)}    | ${missed}/${e.scores.length}`,
+      `    ${pad(mode, 10)} ${cell(e)}  ${f3(e.ndcg)}  | ${kinds.map((k) => pad(cell(e.byKind[k]), 16)).join(' ')} | ` +
+        `${misses(e).length}/${e.scores.length}`,
     );
   }
-  const dn = q.hybrid.ndcg - q.fulltext.ndcg;
-  const dm = q.hybrid.mrr - q.fulltext.mrr;
-  const sign = (x: number) => (x >= 0 ? '+' : '') + f3(x);
+  const short = kinds.filter(
+    (k) => q.hybrid.byKind[k]!.mrr < Math.max(q.fulltext.byKind[k]!.mrr, q.vector.byKind[k]!.mrr) - 1e-9,
+  );
   console.log(
-    `    hybrid vs full-text: nDCG@${K} ${sign(dn)}, MRR ${sign(dm)}: hybrid ${
-      dn > 0 && dm > 0 ? 'beats' : dn > 0 || dm > 0 ? 'beats on one metric only,' : 'does NOT beat'
-    } full-text`,
+    `    hybrid >= best single method (MRR) on every kind: ${short.length === 0 ? 'yes' : `NO (${short.join(', ')})`}`,
   );
   if (!detail) return;
   for (const mode of MODES) {
@@ -162,20 +179,32 @@ async function benchDatabase(db: Db, label: string, embedder: Embedder): Promise
       : [{ label: 'exact cosine, SQL (no pgvector)', vector: false }];
   const ws = await createWorkspace(db, { name: 'retrieval bench', now: new Date() });
   const ctx: Ctx = { db, clock: systemClock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
+  // The second set is another help center: its own workspace, so its statistics are its own.
+  const wsB = await createWorkspace(db, { name: 'retrieval bench, second set', now: new Date() });
+  const ctxB: Ctx = { ...ctx, workspaceId: wsB.id };
 
-  const [evalChunks, indexMs] = await time(() => indexEvaluationSet(ctx, embedder));
+  const [evalChunks, indexMs] = await time(() => indexDocuments(ctx, embedder, EVAL_DOCUMENTS));
+  const bChunks = await indexDocuments(ctxB, embedder, SET_B_DOCUMENTS);
   console.log(
-    `${label}: evaluation set indexed: ${EVAL_DOCUMENTS.length} documents, ${evalChunks} chunks in ` +
-      `${(indexMs / 1000).toFixed(1)} s`,
+    `${label}: first set indexed: ${EVAL_DOCUMENTS.length} documents, ${evalChunks} chunks in ` +
+      `${(indexMs / 1000).toFixed(1)} s; second set: ${SET_B_DOCUMENTS.length} documents, ${bChunks} chunks`,
   );
+  const sets: QuerySet[] = [
+    { label: 'first set, development part', ctx, queries: splitQueries(EVAL_QUERIES, 'dev'), heldOut: false },
+    {
+      label: 'first set, held-out part',
+      ctx,
+      queries: splitQueries(EVAL_QUERIES, 'held-out'),
+      heldOut: true,
+    },
+    { label: 'second set', ctx: ctxB, queries: SET_B_QUERIES, heldOut: true },
+  ];
   for (const [i, path] of paths.entries()) {
-    const [quality, ms] = await time(() => measureQuality(ctx, embedder, path));
-    printQuality(
-      `quality, ${EVAL_QUERIES.length} queries x ${MODES.length} modes, vectors by ${path.label} (${(ms / 1000).toFixed(1)} s)`,
-      quality,
-      i === 0,
-    );
+    if (i > 0 && !ALL_PATHS_QUALITY) continue;
+    console.log(`  quality, vectors by ${path.label}`);
+    for (const set of sets) printQuality(set, await measureQuality(set, embedder, path), i === 0);
   }
+  if (TOTAL_CHUNKS === 0) return;
 
   const [added, growMs] = await time(() => growTo(ctx, embedder, evalChunks, TOTAL_CHUNKS));
   const [count] = await db.query<{ n: number }>(
@@ -228,29 +257,36 @@ async function openBenchPostgres(): Promise<{ db: Db; dispose(): Promise<void> }
 export async function retrievalBench(): Promise<void> {
   const embedder = createGloveEmbedder();
   const [, loadMs] = await time(() => embedder.ready());
-  const kinds = EVAL_QUERIES.reduce<Record<string, number>>((m, q) => {
-    m[q.kind] = (m[q.kind] ?? 0) + 1;
-    return m;
-  }, {});
-  console.log(
-    `retrieval: ${EVAL_DOCUMENTS.length} help-center articles over ${new Set(EVAL_DOCUMENTS.map((d) => d.product)).size} ` +
-      `products, ${EVAL_QUERIES.length} judged queries (${Object.entries(kinds)
+  const describe = (docs: readonly EvalDocument[], queries: readonly EvalQuery[]) => {
+    const kinds = queries.reduce<Record<string, number>>((m, q) => {
+      m[q.kind] = (m[q.kind] ?? 0) + 1;
+      return m;
+    }, {});
+    return (
+      `${docs.length} help-center articles over ${new Set(docs.map((d) => d.product)).size} products, ` +
+      `${queries.length} judged queries (${Object.entries(kinds)
         .map(([k, n]) => `${n} ${k}`)
-        .join(', ')}); embedder ${embedder.model} (loaded in ${Math.round(loadMs)} ms); ` +
+        .join(', ')})`
+    );
+  };
+  console.log(
+    `retrieval: first set ${describe(EVAL_DOCUMENTS, EVAL_QUERIES)}; second set ` +
+      `${describe(SET_B_DOCUMENTS, SET_B_QUERIES)}; embedder ${embedder.model} (loaded in ${Math.round(loadMs)} ms); ` +
       `top ${K} chunks per query, audiences ${AUDIENCES.join('+')} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-retrieval-'));
-  try {
-    const pglite = await openPglite({ dataDir: dir });
-    await prepareDatabase(pglite, new Date());
-    await benchDatabase(pglite, 'PGlite', embedder);
-    await pglite.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  if (ONLY !== 'postgres')
+    try {
+      const pglite = await openPglite({ dataDir: dir });
+      await prepareDatabase(pglite, new Date());
+      await benchDatabase(pglite, 'PGlite', embedder);
+      await pglite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
 
-  const pg = await openBenchPostgres();
+  const pg = ONLY === 'pglite' ? null : await openBenchPostgres();
   if (pg) {
     try {
       await benchDatabase(pg.db, 'Postgres', embedder);

@@ -31,8 +31,11 @@ describe('evaluate', () => {
     expect(e.scores[1]!.ndcg).toBeCloseTo(ndcgB, 10);
     expect(e.ndcg).toBeCloseTo((1 + ndcgB + 0) / 3, 10);
     expect(e.mrr).toBeCloseTo(2 / 3, 10);
-    expect(e.byKind.keyword).toEqual({ n: 1, ndcg: 1, mrr: 1 });
-    expect(e.byKind.paraphrase).toEqual({ n: 1, ndcg: 0, mrr: 0 });
+    expect(e.scores.map((s) => s.recall)).toEqual([1, 1, 0]);
+    expect(e.recall).toBeCloseTo(2 / 3, 10);
+    expect(e.byKind.keyword).toEqual({ n: 1, ndcg: 1, mrr: 1, recall: 1 });
+    expect(e.byKind.paraphrase).toEqual({ n: 1, ndcg: 0, mrr: 0, recall: 0 });
+    expect(e.byKind['multi-fact']).toBeUndefined();
     expect(misses(e).map((s) => s.query.id)).toEqual(['c']);
   });
 

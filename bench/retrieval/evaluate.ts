@@ -1,4 +1,4 @@
-import { dedupeRanked, mean, ndcgAt, reciprocalRankAt } from './metrics';
+import { dedupeRanked, mean, ndcgAt, recallAt, reciprocalRankAt } from './metrics';
 import type { EvalQuery, QueryKind } from './types';
 
 /** The cut-off of both metrics: the number of results a help panel shows. */
@@ -10,13 +10,32 @@ export interface QueryScore {
   ranked: string[];
   ndcg: number;
   rr: number;
+  /** Share of the answers (grade 2) in the first K. */
+  recall: number;
 }
 
-export interface Evaluation {
-  scores: QueryScore[];
+export interface Summary {
+  n: number;
   ndcg: number;
   mrr: number;
-  byKind: Record<QueryKind, { n: number; ndcg: number; mrr: number }>;
+  recall: number;
+}
+
+export interface Evaluation extends Summary {
+  scores: QueryScore[];
+  /** Only the kinds the queries hold. */
+  byKind: Partial<Record<QueryKind, Summary>>;
+}
+
+const KINDS: QueryKind[] = ['keyword', 'question', 'paraphrase', 'multi-fact'];
+
+function summarizeScores(scores: readonly QueryScore[]): Summary {
+  return {
+    n: scores.length,
+    ndcg: mean(scores.map((s) => s.ndcg)),
+    mrr: mean(scores.map((s) => s.rr)),
+    recall: mean(scores.map((s) => s.recall)),
+  };
 }
 
 /**
@@ -35,21 +54,15 @@ export async function evaluate(
       ranked,
       ndcg: ndcgAt(K, ranked, query.relevant),
       rr: reciprocalRankAt(K, ranked, query.relevant),
+      recall: recallAt(K, ranked, query.relevant),
     });
   }
-  const kinds: QueryKind[] = ['keyword', 'question', 'paraphrase'];
-  const byKind = Object.fromEntries(
-    kinds.map((kind) => {
-      const of = scores.filter((s) => s.query.kind === kind);
-      return [kind, { n: of.length, ndcg: mean(of.map((s) => s.ndcg)), mrr: mean(of.map((s) => s.rr)) }];
-    }),
-  ) as Evaluation['byKind'];
-  return {
-    scores,
-    ndcg: mean(scores.map((s) => s.ndcg)),
-    mrr: mean(scores.map((s) => s.rr)),
-    byKind,
-  };
+  const byKind: Evaluation['byKind'] = {};
+  for (const kind of KINDS) {
+    const of = scores.filter((s) => s.query.kind === kind);
+    if (of.length > 0) byKind[kind] = summarizeScores(of);
+  }
+  return { scores, ...summarizeScores(scores), byKind };
 }
 
 /** Queries whose answer (grade 2) is not among the first K results. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dcg, dedupeRanked, mean, ndcgAt, reciprocalRankAt } from './metrics';
+import { dcg, dedupeRanked, mean, ndcgAt, recallAt, reciprocalRankAt } from './metrics';
 
 describe('retrieval metrics', () => {
+  it('counts the share of answers (grade 2) in the first k, related documents aside', () => {
+    const judgments = { a: 2, b: 2, r: 1 } as const;
+    expect(recallAt(8, ['x', 'a', 'r'], judgments)).toBe(0.5);
+    expect(recallAt(2, ['x', 'r', 'a', 'b'], judgments)).toBe(0);
+    expect(recallAt(8, ['b', 'a'], judgments)).toBe(1);
+    expect(recallAt(8, ['r'], { r: 1 })).toBe(0);
+  });
+
   it('keeps the first rank of a document found through several chunks', () => {
     expect(dedupeRanked(['a', 'b', 'a', 'c', 'b'])).toEqual(['a', 'b', 'c']);
   });

@@ -37,6 +37,14 @@ export function reciprocalRankAt(k: number, ranked: readonly string[], judgments
   return i < 0 ? 0 : 1 / (i + 1);
 }
 
+/** Share of the answers (grade 2) found within the first k; 0 when none is judged. */
+export function recallAt(k: number, ranked: readonly string[], judgments: Judgments): number {
+  const answers = Object.keys(judgments).filter((id) => judgments[id] === 2);
+  if (answers.length === 0) return 0;
+  const top = new Set(ranked.slice(0, k));
+  return answers.filter((id) => top.has(id)).length / answers.length;
+}
+
 export function mean(xs: readonly number[]): number {
   return xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
 }

@@ -11,9 +11,10 @@ export interface EvalDocument {
 
 /**
  * keyword: a few search-box words; question: a natural question; paraphrase: the need in other words,
- * sharing few or no content words with the answer's title and body.
+ * sharing few or no content words with the answer's title and body; multi-fact: a question whose answer
+ * takes two articles (each graded 2).
  */
-export type QueryKind = 'keyword' | 'question' | 'paraphrase';
+export type QueryKind = 'keyword' | 'question' | 'paraphrase' | 'multi-fact';
 
 export interface EvalQuery {
   id: string;
