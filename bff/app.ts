@@ -35,8 +35,8 @@ import { registerHelpCenterSigningRoutes } from './routes/portal/help-center-sig
 import { registerPortalInsightRoutes } from './routes/portal/insights';
 import { registerMemberRoutes } from './routes/portal/members';
 import { registerOAuthAppRoutes } from './routes/portal/oauth-apps';
-import { registerSamlConnectionRoutes } from './routes/portal/saml-connection';
 import { registerProactiveMessageRoutes } from './routes/portal/proactive-messages';
+import { registerSamlConnectionRoutes } from './routes/portal/saml-connection';
 import { registerScimSettingsRoutes } from './routes/portal/scim-settings';
 import { registerVerifiedDomainRoutes } from './routes/portal/verified-domains';
 import { registerPortalWidgetRoutes } from './routes/portal/widget';

@@ -25,9 +25,9 @@ import { addHelpCenterHost } from '../../server-core/help-center/help-center-hos
 import { manualClock } from '../../server-core/lib/clock';
 import { sha256Hex } from '../../server-core/lib/crypto';
 import { newId } from '../../server-core/lib/ulid';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
 import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
-import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { findOAuthApp } from '../../server-core/oauth/client-auth';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { s256 } from '../../server-core/oauth/pkce';

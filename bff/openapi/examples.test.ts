@@ -15,9 +15,9 @@ import { createDataExport } from '../../server-core/exports/create-data-export';
 import { signExportLink } from '../../server-core/exports/export-link';
 import { sha256Hex } from '../../server-core/lib/crypto';
 import { newId } from '../../server-core/lib/ulid';
+import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { INVITATION_TTL_MS } from '../../server-core/members/invitations';
 import { PASSWORD_RESET_TTL_MS } from '../../server-core/members/password-reset';
-import { unsubscribeToken } from '../../server-core/mail/unsubscribe-link';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
@@ -35,8 +35,8 @@ import {
   ensureDemoExperiences,
 } from '../../server-core/setup/demo-experiences';
 import { DEMO_HELP_CENTER_HOST, ensureDemoHelpCenterHost } from '../../server-core/setup/demo-help-center';
-import { DEMO_STAFF_EMAIL, seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoProactive } from '../../server-core/setup/demo-proactive';
+import { DEMO_STAFF_EMAIL, seedDemoWorkspace } from '../../server-core/setup/demo-seed';
 import { ensureDemoWidget } from '../../server-core/setup/demo-widget';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { describeDb } from '../../server-core/testing/db';
