@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
+import { isInboundMailPath, registerInboundMailRoutes } from './routes/inbound-mail';
 import { registerMailLinkRoutes } from './routes/mail-links';
 import { registerOAuthAuthorizeRoutes } from './routes/oauth/authorize';
 import { registerOAuthTokenRoutes } from './routes/oauth/token';
@@ -57,6 +58,8 @@ import type { Services } from './services';
 
 /** The multipart routes: each sets its own body limit; the JSON rules skip them. */
 const isMultipartPath = (path: string) => isUploadPath(path) || isAttachmentUploadPath(path);
+/** Bodies that carry their own cap (uploads, raw inbound mail). */
+const hasOwnBodyLimit = (path: string) => isMultipartPath(path) || isInboundMailPath(path);
 
 /** Request bodies above this answer 413 (uploads have their own limit, set on their route). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -76,12 +79,12 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   // Every error under /scim answers the RFC 7644 shape, the edge's own refusals included.
   app.use('/scim/*', scimErrorShape);
   app.use('*', securityHeaders({ hsts: services.config.publicUrl.startsWith('https:') }));
-  app.use('*', limitBody(MAX_BODY_BYTES, isMultipartPath));
+  app.use('*', limitBody(MAX_BODY_BYTES, hasOwnBodyLimit));
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
   app.use(
     '*',
     refuseUnstorable({
-      skipBody: isMultipartPath,
+      skipBody: hasOwnBodyLimit,
       batches: { [events.ingestContactEvents.path]: { field: 'events', refuse: unstorableEvent } },
     }),
   );
@@ -118,6 +121,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerVerifiedDomainRoutes(app, services);
   registerProactiveMessageRoutes(app, services);
   registerMailLinkRoutes(app, services);
+  registerInboundMailRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);

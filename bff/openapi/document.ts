@@ -58,6 +58,12 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
       "An OAuth app's client_id and client_secret as HTTP Basic (client_secret_basic), or as the form fields " +
       '`client_id` and `client_secret` (client_secret_post). Never an API key.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'inboundMailSecret', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The inbound-mail provider's shared secret (INBOUND_MAIL_SECRET) as `Authorization: Bearer <secret>`.",
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'apiKey',
     in: 'cookie',

@@ -134,6 +134,7 @@ const AUTH: Record<string, string> = {
   apiKey: '<a href="#auth-api-key">API key</a>',
   portalSession: '<a href="#auth-portal-session">session cookie</a>, <code>X-CSRF-Token</code> on writes',
   visitorToken: '<a href="#auth-visitor-token">visitor token</a>',
+  inboundMailSecret: 'the inbound mail secret (<code>INBOUND_MAIL_SECRET</code>)',
 };
 
 function authLabel(op: Operation): string {
