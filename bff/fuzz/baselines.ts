@@ -39,6 +39,10 @@ export const NOT_FUZZED: Readonly<Record<string, string>> = {
   oauthAuthorize: 'RFC 6749 authorization endpoint: an HTML page, unknown parameters ignored',
   oauthToken: 'RFC 6749 token endpoint: a form, unknown parameters ignored, RFC 6749 section 5.2 errors',
   oauthIntrospect: 'RFC 7662 introspection: a form, unknown parameters ignored, RFC 6749 section 5.2 errors',
+  // A raw RFC 5322 body, not JSON or a form; its hostile input (secrets, garbage, no From, oversized, NUL and
+  // lone surrogates, forged addresses) is covered by bff/routes/inbound-mail.test.ts.
+  inboundEmail: 'raw MIME (message/rfc822) behind a shared secret, not a JSON or form body',
+  inboundEmailLegacy: 'raw MIME (message/rfc822) behind a shared secret, not a JSON or form body',
 };
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {

@@ -257,6 +257,52 @@ describeDb('inboundEmail and inboundEmailLegacy (raw MIME)', (getDb) => {
     expect((await post('x', { secret: null })).headers.get('Deprecation')).toBeNull();
   });
 
+  it('hostile bodies are stored cleanly: NUL and lone surrogates removed, HTML-only read as text, long text cut', async () => {
+    const { db, ws, token, post } = await setup();
+    const bodyOf = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { conversation_id, message_id } = (
+        (await res.json()) as {
+          data: { conversation_id: string; message_id: string };
+        }
+      ).data;
+      return (
+        await db.query<{ body: string }>(
+          'select body from conversation_messages where workspace_id = $1 and conversation_id = $2 and id = $3',
+          [ws.id, conversation_id, message_id],
+        )
+      )[0]!.body;
+    };
+    const to = `${token}@${DOMAIN}`;
+    expect(
+      await bodyOf(await post(await mime({ from: 'a@example.org', to, text: 'a\u0000b \ud800 c' }))),
+    ).toBe('ab \ufffd c');
+    expect(
+      await bodyOf(
+        await post(
+          await mime({ from: 'a@example.org', to, html: '<p>Hello <b>there</b></p><script>x()</script>' }),
+        ),
+      ),
+    ).toContain('Hello there');
+    const long = await bodyOf(await post(await mime({ from: 'a@example.org', to, text: 'x'.repeat(9000) })));
+    expect(long.length).toBe(5000);
+    expect(long.endsWith('…')).toBe(true);
+    // A header line smuggled into a quoted From name leaves a From without an address: refused.
+    const smuggled = await post(
+      `From: "evil\r\nBcc: x@y" <eve@example.org>\r\nTo: ${to}\r\nSubject: x\r\n\r\nhi\r\n`,
+    );
+    expect(smuggled.status).toBe(422);
+    // Two From addresses: the contact is the first one, nobody else is created.
+    await bodyOf(
+      await post(`From: mallory@example.org, b@example.org\r\nTo: ${to}\r\nSubject: x\r\n\r\nhi\r\n`),
+    );
+    const emails = await db.query<{ email: string }>(
+      'select email from contacts where workspace_id = $1 order by email',
+      [ws.id],
+    );
+    expect(emails.map((e) => e.email)).toEqual(['a@example.org', 'mallory@example.org']);
+  });
+
   it('without INBOUND_MAIL_SECRET the hooks do not exist (404), whatever is sent', async () => {
     const { token, post } = await setup({ INBOUND_MAIL_DOMAIN: DOMAIN });
     const mail = await mime({ from: 'ada@example.org', to: `${token}@${DOMAIN}`, text: 'Hello' });
