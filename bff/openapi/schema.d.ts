@@ -3849,6 +3849,10 @@ export interface components {
             /** @enum {string} */
             kind: "text" | "attachment";
         };
+        PortalWidgetInstallInfo: components["schemas"]["WidgetInstallInfo"] & {
+            /** @description Mail sent here opens a conversation (inboundEmail): <inbound token>@INBOUND_MAIL_DOMAIN. Null while inbound mail is not configured (INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET). Read-only. */
+            inbound_email: string | null;
+        };
         ProactiveMessage: {
             audience: components["schemas"]["CampaignAudience"];
             body: string;
@@ -16091,7 +16095,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Install info. */
+            /** @description Install info, with the inbound mail address. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16104,12 +16108,13 @@ export interface operations {
                      *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
                      *         "installed": true,
                      *         "installed_at": "2026-11-01T12:00:00.000Z",
-                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…",
+                     *         "inbound_email": "5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0@in.example.com"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["WidgetInstallInfo"];
+                        data: components["schemas"]["PortalWidgetInstallInfo"];
                     };
                 };
             };

@@ -12,8 +12,8 @@ import { replyAddress } from '../../server-core/mail/reply-address';
 import { SMALL_PDF } from '../../server-core/testing/attachments';
 import { testCtx } from '../../server-core/testing/ctx';
 import { describeDb } from '../../server-core/testing/db';
-import { makeWorkspace } from '../../server-core/testing/fixtures';
-import { makeTestApp } from '../testing/services';
+import { makeMember, makeWorkspace, TEST_PASSWORD } from '../../server-core/testing/fixtures';
+import { makeTestApp, signIn } from '../testing/services';
 
 const DOMAIN = 'in.example.test';
 const SECRET = 'inbound-secret-0123456789abcdef0123456789abcdef';
@@ -301,6 +301,25 @@ describeDb('inboundEmail and inboundEmailLegacy (raw MIME)', (getDb) => {
       [ws.id],
     );
     expect(emails.map((e) => e.email)).toEqual(['a@example.org', 'mallory@example.org']);
+  });
+
+  it('the portal install info shows the inbound address read-only; the public install info never does', async () => {
+    const { db, t, ws, token } = await setup();
+    const owner = await makeMember(db, ws.id, 'owner');
+    const session = await signIn(t, owner.email, TEST_PASSWORD);
+    const portal = await t.app.request(`/api/v1/workspaces/${ws.id}/widget/install`, {
+      headers: session.headers,
+    });
+    expect(portal.status).toBe(200);
+    expect(((await portal.json()) as { data: { inbound_email: string } }).data.inbound_email).toBe(
+      `${token}@${DOMAIN}`,
+    );
+    const [row] = await db.query<{ website_id: string }>('select website_id from workspaces where id = $1', [
+      ws.id,
+    ]);
+    const open = await t.app.request(`/widget/install?website_id=${row!.website_id}`);
+    expect(open.status).toBe(200);
+    expect(await open.text()).not.toContain(token);
   });
 
   it('without INBOUND_MAIL_SECRET the hooks do not exist (404), whatever is sent', async () => {
