@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseUnstorable } from './middleware/storable';
 import { registerSecuritySchemes, serveOpenApi } from './openapi/document';
 import { registerHelpCenterRoutes } from './routes/help-center';
+import { isInboundMailPath, registerInboundMailRoutes } from './routes/inbound-mail';
 import { registerMailLinkRoutes } from './routes/mail-links';
 import { registerOAuthAuthorizeRoutes } from './routes/oauth/authorize';
 import { registerOAuthTokenRoutes } from './routes/oauth/token';
@@ -63,6 +64,8 @@ import type { Services } from './services';
 
 /** The multipart routes: each sets its own body limit; the JSON rules skip them. */
 const isMultipartPath = (path: string) => isUploadPath(path) || isAttachmentUploadPath(path);
+/** Bodies that carry their own cap (uploads, raw inbound mail). */
+const hasOwnBodyLimit = (path: string) => isMultipartPath(path) || isInboundMailPath(path);
 
 /** Request bodies above this answer 413 (uploads have their own limit, set on their route). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -87,13 +90,13 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   // The SAML forms cap their own bodies: an oversized response is refused like any other (the same 403).
   app.use(
     '*',
-    limitBody(MAX_BODY_BYTES, (p) => isMultipartPath(p) || isSamlFormPath(p)),
+    limitBody(MAX_BODY_BYTES, (p) => hasOwnBodyLimit(p) || isSamlFormPath(p)),
   );
   app.use('/api/v1/*', requireJsonBody(isUploadPath));
   app.use(
     '*',
     refuseUnstorable({
-      skipBody: isMultipartPath,
+      skipBody: hasOwnBodyLimit,
       batches: { [events.ingestContactEvents.path]: { field: 'events', refuse: unstorableEvent } },
     }),
   );
@@ -133,6 +136,7 @@ export function buildApp(services: Services, opts: AppOptions = {}): OpenAPIHono
   registerVerifiedDomainRoutes(app, services);
   registerProactiveMessageRoutes(app, services);
   registerMailLinkRoutes(app, services);
+  registerInboundMailRoutes(app, services);
   registerArticleRoutes(app, services);
   registerGuideRoutes(app, services);
   registerPortalExperienceRoutes(app, services);

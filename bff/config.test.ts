@@ -111,6 +111,15 @@ describe('config', () => {
     );
   });
 
+  it('reads INBOUND_MAIL_SECRET (at least 32 printable characters); unset, inbound mail is off', () => {
+    expect(loadConfig({}).mail.inboundSecret).toBeNull();
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ INBOUND_MAIL_SECRET: secret }).mail.inboundSecret).toBe(secret);
+    for (const bad of ['short', `${'a'.repeat(32)} b`, 'a'.repeat(257)]) {
+      expect(() => loadConfig({ INBOUND_MAIL_SECRET: bad }), bad).toThrow('INBOUND_MAIL_SECRET');
+    }
+  });
+
   it('reads CLAMD_URL (tcp://host:port) and CLAMD_TIMEOUT; attachments are off without a scanner', () => {
     expect(loadConfig({}).clamd).toBeNull();
     expect(loadConfig({ CLAMD_URL: 'tcp://127.0.0.1:3310' }).clamd).toEqual({

@@ -84,9 +84,11 @@ export interface Config {
    * nodemailer; unset, mail is held in the outbox and shown on the dev inbox page (/dev/inbox, loopback
    * only). MAIL_FROM is the sender (default no-reply@ the PUBLIC_URL host). INBOUND_MAIL_DOMAIN is the domain
    * whose mail the inbound-mail provider posts to the service (reply+… addresses of staff replies live
-   * there); unset, staff replies mailed to away visitors carry no Reply-To.
+   * there); unset, staff replies mailed to away visitors carry no Reply-To. INBOUND_MAIL_SECRET is the shared
+   * secret the provider sends (Authorization: Bearer) to inboundEmail; unset (or no INBOUND_MAIL_DOMAIN), the
+   * inbound hooks answer 404.
    */
-  mail: { smtpUrl: string | null; from: string; inboundDomain: string | null };
+  mail: { smtpUrl: string | null; from: string; inboundDomain: string | null; inboundSecret: string | null };
 }
 
 export interface HttpServerLimits {
@@ -248,6 +250,12 @@ const schema = z.object({
       message: 'INBOUND_MAIL_DOMAIN must be a domain name, e.g. in.example.com',
     })
     .optional(),
+  INBOUND_MAIL_SECRET: z
+    .string()
+    .min(32, 'INBOUND_MAIL_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)')
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'INBOUND_MAIL_SECRET must be printable ASCII without spaces')
+    .optional(),
 });
 
 /** CLAMD_URL (`tcp://host:port`, an IPv6 address in brackets) as an address, or null when it is not one. */
@@ -340,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname.replace(/^\[|\]$/g, '')}`,
       inboundDomain: e.INBOUND_MAIL_DOMAIN?.toLowerCase() ?? null,
+      inboundSecret: e.INBOUND_MAIL_SECRET ?? null,
     },
   };
 }

@@ -114,6 +114,8 @@ export const EXAMPLE_SECRET = {
   newPassword: 'a-new-long-enough-password',
   /** A one-click unsubscribe token: <workspace id>.<contact id>.<mac>. */
   unsubscribeToken: '01m6bhr39yfvw8g1d4g2ns1e0p.01m6bj43y0s8156vv67bd8bxme.0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  /** A workspace's inbound mail token (the local part of its inbound address). */
+  inboundToken: '5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
 } as const;
 
 /** The query of a signed download link in its example (the examples test swaps in a real one). */

@@ -4,7 +4,7 @@ import type { InstallInfo } from '../../server-core/widget/install-info';
 import { buildSnippet } from '../../server-core/widget/snippet';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, Ulid } from './common';
-import { EXAMPLE_ID, EXAMPLE_TIME } from './examples';
+import { EXAMPLE_ID, EXAMPLE_SECRET, EXAMPLE_TIME } from './examples';
 import { PORTAL_SESSION, workspaceParams } from './operation-parts';
 import { strictObject } from './strict-input';
 
@@ -50,6 +50,18 @@ const exampleInstall: z.output<typeof WidgetInstallInfo> = {
     .join('\n')}\n…`,
 };
 
+/** The portal's view adds the workspace's inbound mail address (never on the public widgetInstall). */
+export const PortalWidgetInstallInfo = WidgetInstallInfo.extend({
+  inbound_email: z
+    .string()
+    .nullable()
+    .openapi({
+      description:
+        'Mail sent here opens a conversation (inboundEmail): <inbound token>@INBOUND_MAIL_DOMAIN. Null while ' +
+        'inbound mail is not configured (INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET). Read-only.',
+    }),
+}).openapi('PortalWidgetInstallInfo');
+
 export function installInfoJson(info: InstallInfo) {
   return { ...info, installed_at: iso(info.installed_at) };
 }
@@ -90,8 +102,10 @@ export const getWidgetInstall = createRoute({
   request: { params: workspaceParams },
   responses: {
     200: {
-      description: 'Install info.',
-      content: json(z.object({ data: WidgetInstallInfo }), { data: exampleInstall }),
+      description: 'Install info, with the inbound mail address.',
+      content: json(z.object({ data: PortalWidgetInstallInfo }), {
+        data: { ...exampleInstall, inbound_email: `${EXAMPLE_SECRET.inboundToken}@in.example.com` },
+      }),
     },
     ...errorResponses(401, 403, 404),
   },

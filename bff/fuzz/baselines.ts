@@ -50,6 +50,10 @@ export const NOT_FUZZED: Readonly<Record<string, string>> = {
   samlContinueLogin: 'SAML continue-login: a redirect to the IdP, unknown parameters ignored',
   samlAcs: 'SAML assertion consumer: a form of the HTTP-POST binding, every refusal the same 403 page',
   samlConfirmBinding: 'SAML ownership confirmation: an HTML page and its form',
+  // A raw RFC 5322 body, not JSON or a form; its hostile input (secrets, garbage, no From, oversized, NUL and
+  // lone surrogates, forged addresses) is covered by bff/routes/inbound-mail.test.ts.
+  inboundEmail: 'raw MIME (message/rfc822) behind a shared secret, not a JSON or form body',
+  inboundEmailLegacy: 'raw MIME (message/rfc822) behind a shared secret, not a JSON or form body',
 };
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {

@@ -64,6 +64,12 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
     description:
       "A SCIM token of the path's workspace (`sst_…`, from createScimToken) as `Authorization: Bearer <token>`.",
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'inboundMailSecret', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "The inbound-mail provider's shared secret (INBOUND_MAIL_SECRET) as `Authorization: Bearer <secret>`.",
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'apiKey',
     in: 'cookie',

@@ -118,6 +118,9 @@ const LAST = [
 
 type Routes = Map<string, ContractOperation>;
 
+/** The inbound mail hooks' shared secret in the examples app (the curl reads $INBOUND_MAIL_SECRET). */
+const INBOUND_SECRET = 'examples-inbound-secret-0123456789abcdef';
+
 /** The schema of a JSON answer: application/json, or application/scim+json (SCIM). */
 function responseSchema(route: Record<string, unknown>, status: string): ZodType | undefined {
   const responses = route.responses as Record<string, { content?: Record<string, { schema?: ZodType }> }>;
@@ -526,6 +529,8 @@ async function fixtures(t: TestApp) {
       EXAMPLE_SECRET.unsubscribeToken,
       unsubscribeToken(t.services.keys.mailLinks, demo.workspaceId, contactId),
     ],
+    [EXAMPLE_SECRET.inboundToken, await one('select inbound_token as id from workspaces where id = $1', [])],
+    [CREDENTIAL.inboundMailSecret, INBOUND_SECRET],
     ...Object.entries(ids).flatMap(([name, real]) =>
       real ? [[EXAMPLE_ID[name as ExampleIdName], real] as [string, string]] : [],
     ),
@@ -564,6 +569,7 @@ async function toRequest(
       req.body.fields.map((f): [string, string] => [f.name, swapAll(f.value, fx.swaps)]),
     );
   }
+  if (req.body?.type === 'raw') body = swapAll(req.body.value, fx.swaps);
   if (req.body?.type === 'form') {
     const form = new FormData();
     for (const f of req.body.fields) {
@@ -622,7 +628,12 @@ describeDb('the examples of every operation', (getDb) => {
     const files = createDiskFileStore(mkdtempSync(join(tmpdir(), 'examples-files-')));
     const t = makeTestApp(
       getDb(),
-      { PUBLIC_URL: 'http://localhost:3000', CLAMD_URL: 'tcp://127.0.0.1:9' },
+      {
+        PUBLIC_URL: 'http://localhost:3000',
+        CLAMD_URL: 'tcp://127.0.0.1:9',
+        INBOUND_MAIL_DOMAIN: 'in.example.com',
+        INBOUND_MAIL_SECRET: INBOUND_SECRET,
+      },
       undefined,
       { files },
     );

@@ -2293,6 +2293,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hooks/email/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive one mail from the inbound-mail provider
+         * @description Called only by the inbound-mail provider, with `Authorization: Bearer <INBOUND_MAIL_SECRET>` (compared in constant time) and the raw MIME of one mail as `message/rfc822`. Routed by recipient (To, Cc, Delivered-To, X-Original-To) at INBOUND_MAIL_DOMAIN: `<workspace inbound token>@` opens a new conversation (channel `email`) for the contact of the From address (created when unknown); a signed `reply+…@` address (the Reply-To of a staff reply) adds the mail to that conversation, from its contact's address only. Attachments of the five conversation types are stored and scanned like widget uploads; others are dropped. Refusals write nothing: 401 unauthenticated (secret wrong or missing), 404 not_found (unknown recipient, forged reply address, a sender who is not the conversation’s contact, or inbound mail not configured), 413 payload_too_large above 15 MiB (before parsing), 415 for another Content-Type, 422 invalid_mime.
+         */
+        post: operations["inboundEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/email/inbound/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive one mail (deprecated path naming the workspace)
+         * @deprecated
+         * @description Deprecated (Deprecation 2026-10-09, Sunset 2027-04-12, Link rel="deprecation" on every answer): use inboundEmail. Same payload and shared secret; the path names the workspace by its inbound token, and the mail is routed inside that workspace only (a mail to none of its addresses opens a new conversation there). Called only by the inbound-mail provider, with `Authorization: Bearer <INBOUND_MAIL_SECRET>` (compared in constant time) and the raw MIME of one mail as `message/rfc822`. Routed by recipient (To, Cc, Delivered-To, X-Original-To) at INBOUND_MAIL_DOMAIN: `<workspace inbound token>@` opens a new conversation (channel `email`) for the contact of the From address (created when unknown); a signed `reply+…@` address (the Reply-To of a staff reply) adds the mail to that conversation, from its contact's address only. Attachments of the five conversation types are stored and scanned like widget uploads; others are dropped. Refusals write nothing: 401 unauthenticated (secret wrong or missing), 404 not_found (unknown recipient, forged reply address, a sender who is not the conversation’s contact, or inbound mail not configured), 413 payload_too_large above 15 MiB (before parsing), 415 for another Content-Type, 422 invalid_mime.
+         */
+        post: operations["inboundEmailLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/email/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -3985,7 +4026,7 @@ export interface components {
                  * @example validation_failed
                  * @enum {string}
                  */
-                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "owner_role_required" | "already_a_member" | "invitation_invalid" | "password_reset_invalid" | "scim_user_name_shared";
+                code: "not_found" | "method_not_allowed" | "bad_request" | "validation_failed" | "parameter_unknown" | "invalid_limit" | "invalid_json" | "invalid_form" | "unsupported_media_type" | "payload_too_large" | "invalid_cursor" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_progress" | "rate_limited" | "internal_error" | "database_unavailable" | "unauthenticated" | "invalid_credentials" | "too_many_login_attempts" | "invalid_api_key" | "missing_ability" | "csrf_token_invalid" | "not_a_member" | "permission_denied" | "external_id_taken" | "email_immutable" | "contact_limit_reached" | "invalid_event" | "invalid_event_batch" | "webhook_url_not_allowed" | "unknown_event_type" | "webhook_endpoint_limit_reached" | "endpoint_disabled" | "delivery_in_progress" | "slug_taken" | "unknown_collection" | "unknown_step_id" | "duplicate_step_id" | "invalid_page_url" | "unsupported_upload_type" | "upload_has_no_text" | "invalid_mime" | "unsupported_attachment_type" | "attachments_unavailable" | "download_link_invalid" | "not_sessioned" | "sessioned" | "experience_archived" | "session_not_active" | "program_item_done" | "invalid_host" | "host_taken" | "domain_taken" | "domain_verification_failed" | "domain_not_verified" | "sensitive_page" | "automation_run_closed" | "rating_not_requested" | "conversation_not_resolved" | "invalid_visitor_token" | "visitor_anonymous" | "identity_proof_required" | "identity_not_configured" | "invalid_identity_token" | "identity_token_expired" | "identity_token_exp_missing" | "identity_token_exp_too_far" | "identity_email_mismatch" | "invalid_identity_hmac" | "token_too_large" | "invalid_token_attributes" | "oauth_invalid_client" | "oauth_invalid_grant" | "oauth_invalid_request" | "oauth_unsupported_grant_type" | "oauth_invalid_scope" | "unknown_flag" | "sign_in_url_invalid" | "help_center_signing_secret_missing" | "invalid_scim_token" | "scim_invalid_filter" | "scim_user_name_taken" | "scim_invalid_patch" | "last_owner" | "owner_role_required" | "already_a_member" | "invitation_invalid" | "password_reset_invalid" | "scim_user_name_shared";
                 /** @description Structured facts about the error. */
                 details: {
                     [key: string]: unknown;
@@ -4341,6 +4382,16 @@ export interface components {
                 /** @description The HS256 key of visitor JWTs; null until created. */
                 secret: string | null;
                 sign_in_url: string | null;
+            };
+        };
+        InboundEmailResponse: {
+            data: {
+                /** @description Attachments kept (scanning). */
+                attachments: number;
+                conversation_id: string;
+                /** @description True when the mail opened a new conversation. */
+                created: boolean;
+                message_id: string;
             };
         };
         Invitation: {
@@ -4800,6 +4851,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "text" | "attachment";
+        };
+        PortalWidgetInstallInfo: components["schemas"]["WidgetInstallInfo"] & {
+            /** @description Mail sent here opens a conversation (inboundEmail): <inbound token>@INBOUND_MAIL_DOMAIN. Null while inbound mail is not configured (INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET). Read-only. */
+            inbound_email: string | null;
         };
         PreviewArticleRequest: {
             /** @description Markdown, as an article body. */
@@ -20517,7 +20572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Install info. */
+            /** @description Install info, with the inbound mail address. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20530,12 +20585,13 @@ export interface operations {
                      *         "snippet": "<script>window.$widget=[];window.WIDGET_WEBSITE_ID=\"01m6bhdwmgk0mz7hftjnrbnvew\";</script>\n<script async src=\"https://support.example.com/cdn/l.js\"></script>",
                      *         "installed": true,
                      *         "installed_at": "2026-11-01T12:00:00.000Z",
-                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…"
+                     *         "agent_instructions": "# Install the support widget\n\nWebsite id: `01m6bhdwmgk0mz7hftjnrbnvew`\n\n## 1. Add the snippet once, in the `<head>` of every page\n…",
+                     *         "inbound_email": "5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0@in.example.com"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["WidgetInstallInfo"];
+                        data: components["schemas"]["PortalWidgetInstallInfo"];
                     };
                 };
             };
@@ -20777,6 +20833,210 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inboundEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example From: Ada Lovelace <ada@example.org>
+                 *     To: 5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0@in.example.com
+                 *     Subject: My invoice is missing
+                 *     Message-ID: <a1b2c3@example.org>
+                 *     Date: Tue, 03 Nov 2026 10:00:00 +0000
+                 *     MIME-Version: 1.0
+                 *     Content-Type: text/plain; charset=utf-8
+                 *
+                 *     Hello, I cannot find the invoice for October.
+                 */
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description Delivered into a conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversation_id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "message_id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "created": true,
+                     *         "attachments": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundEmailResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inboundEmailLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The workspace's inbound token.
+                 * @example 5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example From: Ada Lovelace <ada@example.org>
+                 *     To: 5e1f0c2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0@in.example.com
+                 *     Subject: My invoice is missing
+                 *     Message-ID: <a1b2c3@example.org>
+                 *     Date: Tue, 03 Nov 2026 10:00:00 +0000
+                 *     MIME-Version: 1.0
+                 *     Content-Type: text/plain; charset=utf-8
+                 *
+                 *     Hello, I cannot find the invoice for October.
+                 */
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description Delivered into a conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversation_id": "01m6bhsk6g9p1cxj2vmzv913b2",
+                     *         "message_id": "01m6bjf89vvtrwp417zyvf9gy0",
+                     *         "created": true,
+                     *         "attachments": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundEmailResponse"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,6 +54,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, ContentfulStatusCode>> = {
   unsupported_upload_type: 415,
   upload_has_no_text: 422,
   unsupported_attachment_type: 415,
+  invalid_mime: 422,
   attachments_unavailable: 503,
   download_link_invalid: 403,
   not_sessioned: 409,

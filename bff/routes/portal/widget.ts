@@ -21,7 +21,14 @@ export function registerPortalWidgetRoutes(app: OpenAPIHono<AppEnv>, services: S
       { workspaceId: ctx.workspaceId },
       { cdnUrl: services.config.widgetCdnUrl, apiUrl: services.config.publicUrl },
     );
-    return c.json({ data: install.installInfoJson(info) }, 200);
+    const { inboundDomain, inboundSecret } = services.config.mail;
+    const [ws] = await ctx.db.query<{ inbound_token: string }>(
+      'select inbound_token from workspaces where id = $1',
+      [ctx.workspaceId],
+    );
+    const inbound_email =
+      inboundDomain && inboundSecret && ws ? `${ws.inbound_token}@${inboundDomain}` : null;
+    return c.json({ data: { ...install.installInfoJson(info), inbound_email } }, 200);
   });
 
   app.openapi({ ...secret.getWidgetIdentitySecret, middleware: guard }, async (c) => {

@@ -13,7 +13,11 @@ export const CREDENTIAL = {
   visitorToken: '$VISITOR_TOKEN',
   csrfToken: '$CSRF_TOKEN',
   scimToken: '$SCIM_TOKEN',
+  inboundMailSecret: '$INBOUND_MAIL_SECRET',
 } as const;
+
+/** The raw request bodies (not JSON, not a form) an example may carry, e.g. a mail as message/rfc822. */
+const RAW_MEDIA = ['message/rfc822'];
 
 /** The cookie jar curl keeps the portal session in: written by the sign-in example, read by the portal ones. */
 export const COOKIE_JAR = 'cookies.txt';
@@ -38,6 +42,7 @@ export interface ExampleRequest {
     | { type: 'json'; value: unknown }
     | { type: 'form'; fields: FormField[] }
     | { type: 'urlencoded'; fields: { name: string; value: string }[] }
+    | { type: 'raw'; contentType: string; value: string }
     | null;
   /** What the operation fails to declare an example for (empty when the example is complete). */
   missing: string[];
@@ -109,6 +114,8 @@ export function exampleRequest(
     headers.push(['Authorization', `Bearer ${CREDENTIAL.visitorToken}`]);
   if (credential.required && credential.schemes.includes('scimToken'))
     headers.push(['Authorization', `Bearer ${CREDENTIAL.scimToken}`]);
+  if (credential.required && credential.schemes.includes('inboundMailSecret'))
+    headers.push(['Authorization', `Bearer ${CREDENTIAL.inboundMailSecret}`]);
   if (credential.schemes.includes('portalSession')) {
     cookieJar = 'read';
     if (method !== 'get') headers.push(['X-CSRF-Token', CREDENTIAL.csrfToken]);
@@ -139,6 +146,12 @@ export function exampleRequest(
     };
   } else if (content?.['multipart/form-data']) {
     body = { type: 'form', fields: formFields(doc, content['multipart/form-data'], missing) };
+  } else if (content && RAW_MEDIA.some((m) => content[m])) {
+    const type = RAW_MEDIA.find((m) => content[m])!;
+    const example = content[type]!.example;
+    if (typeof example !== 'string') missing.push(`${type} body`);
+    headers.push(['Content-Type', type]);
+    body = { type: 'raw', contentType: type, value: typeof example === 'string' ? example : '' };
   } else if (content) {
     missing.push(`request body of type ${Object.keys(content).join(', ')}`);
   }
@@ -188,6 +201,7 @@ export function curlCommand(req: ExampleRequest, baseUrl: string): string {
   if (req.body?.type === 'urlencoded') {
     for (const f of req.body.fields) lines.push(`--data-urlencode ${shellQuote(`${f.name}=${f.value}`)}`);
   }
+  if (req.body?.type === 'raw') lines.push(`--data-binary ${shellQuote(req.body.value)}`);
   if (req.body?.type === 'form') {
     for (const f of req.body.fields) {
       const value = f.file

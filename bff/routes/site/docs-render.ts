@@ -135,6 +135,7 @@ const AUTH: Record<string, string> = {
   portalSession: '<a href="#auth-portal-session">session cookie</a>, <code>X-CSRF-Token</code> on writes',
   visitorToken: '<a href="#auth-visitor-token">visitor token</a>',
   scimToken: '<a href="#auth-scim-token">SCIM token</a>',
+  inboundMailSecret: 'the inbound mail secret (<code>INBOUND_MAIL_SECRET</code>)',
 };
 
 function authLabel(op: Operation): string {

@@ -93,6 +93,7 @@ export interface ErrorDetailsByCode {
   unsupported_upload_type: { media_type: string | null; supported: readonly string[] };
   upload_has_no_text: { field: string };
   unsupported_attachment_type: { supported: readonly string[] };
+  invalid_mime: NoDetails;
   attachments_unavailable: NoDetails;
   download_link_invalid: NoDetails;
   not_sessioned: NoDetails;
@@ -431,6 +432,11 @@ export const ERROR_CATALOG: { readonly [C in ErrorCode]: CatalogEntry<C> } = {
     message: 'The file holds no text to index.',
     meaning: 'An uploaded file holds no text.',
     details: { field: 'always `file`' },
+  },
+  invalid_mime: {
+    message: 'The message is not a mail the service can read.',
+    meaning: 'inboundEmail: the raw MIME has no headers, no From address or no recipient.',
+    details: {},
   },
   unsupported_attachment_type: {
     message: 'Attach a PNG, JPEG, GIF, WebP or PDF file.',
