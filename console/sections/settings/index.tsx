@@ -6,6 +6,8 @@ import { DataExportsPage } from './data-exports';
 import { Gate } from './gate';
 import { IdentityPage } from './identity';
 import { InstallPage } from './install';
+import { SamlPage } from './saml';
+import { ScimPage } from './scim';
 import { TeamPage } from './team';
 import { WebhooksPage } from './webhooks';
 
@@ -30,6 +32,8 @@ const PAGES: readonly Page[] = [
   { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', Component: WebhooksPage },
   { id: 'team', label: 'Team', permission: 'workspace.read', Component: TeamPage },
   { id: 'data-exports', label: 'Data exports', permission: 'settings.manage', Component: DataExportsPage },
+  { id: 'scim', label: 'SCIM provisioning', permission: 'settings.manage', Component: ScimPage },
+  { id: 'saml', label: 'SAML single sign-on', permission: 'settings.manage', Component: SamlPage },
 ];
 
 export default function SettingsSection({ session, path, navigate }: SectionProps) {
