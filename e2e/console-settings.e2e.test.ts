@@ -9,7 +9,8 @@ import { type ChildServer, demoCredentials, startChildServer } from './support/s
 /**
  * The console's identity settings, by role and name at desktop size and at 390x844: a SCIM token created
  * (shown once), used by an HTTP client, revoked and then refused; a group mapped to a role; a SAML
- * connection saved with a certificate made here, its fingerprint shown as node:crypto computes it.
+ * connection saved with a certificate made here, its fingerprint shown as node:crypto computes it; a trigger
+ * message created with page rules and published.
  */
 let browser: Browser;
 let server: ChildServer;
@@ -74,6 +75,41 @@ describe.each([
       await roles.getByRole('cell', { name: 'support admins', exact: true }).waitFor();
       await roles.getByRole('button', { name: 'Unmap support admins' }).click();
       await page.getByText('No group is mapped yet.').waitFor();
+      expectNoProblems(c);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('creates a trigger message with page rules, publishes it, and it stays published after a reload', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      await openSettings(page, 'Proactive messages');
+      const name = `Pricing help ${viewport.width}`;
+      await page.getByRole('button', { name: 'New proactive message' }).click();
+      const form = page.getByRole('form', { name: 'Proactive message' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Message').fill('Questions about pricing? We are here.');
+      await form.getByLabel('URL match').selectOption('prefix');
+      await form.getByLabel('URL or path').fill('/pricing');
+      await form.getByLabel('Seconds on page').fill('5');
+      await form.getByLabel('Scrolled percent').fill('50');
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.waitFor({ state: 'detached' });
+      const table = page.getByRole('table', { name: 'Proactive messages' });
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.getByText('URL prefix /pricing, after 5 s, scrolled 50%').waitFor();
+      await row.getByRole('cell', { name: 'draft', exact: true }).waitFor();
+      await row.getByRole('button', { name: `Publish ${name}` }).click();
+      await row.getByRole('button', { name: `Unpublish ${name}` }).waitFor();
+      await page.reload();
+      await table
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByRole('cell', { name: 'published', exact: true })
+        .waitFor();
       expectNoProblems(c);
     } finally {
       await c.close();

@@ -6,6 +6,7 @@ import { DataExportsPage } from './data-exports';
 import { Gate } from './gate';
 import { IdentityPage } from './identity';
 import { InstallPage } from './install';
+import { ProactivePage } from './proactive';
 import { SamlPage } from './saml';
 import { ScimPage } from './scim';
 import { TeamPage } from './team';
@@ -33,6 +34,12 @@ const PAGES: readonly Page[] = [
   { id: 'team', label: 'Team', permission: 'workspace.read', Component: TeamPage },
   { id: 'data-exports', label: 'Data exports', permission: 'settings.manage', Component: DataExportsPage },
   { id: 'scim', label: 'SCIM provisioning', permission: 'settings.manage', Component: ScimPage },
+  {
+    id: 'proactive',
+    label: 'Proactive messages',
+    permission: 'experiences.manage',
+    Component: ProactivePage,
+  },
   { id: 'saml', label: 'SAML single sign-on', permission: 'settings.manage', Component: SamlPage },
 ];
 
