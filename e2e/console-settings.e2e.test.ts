@@ -116,6 +116,47 @@ describe.each([
     }
   });
 
+  it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      await openSettings(page, 'OAuth apps');
+      const name = `Reporting ${viewport.width}`;
+      await page.getByRole('button', { name: 'Register an OAuth app' }).click();
+      await page.getByLabel('App name').fill(name);
+      await page.getByLabel('Redirect URIs').fill('https://reports.example/callback');
+      await page.getByRole('checkbox', { name: 'contacts:read' }).check();
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      const box = page.getByRole('textbox', { name: 'Client secret' });
+      await box.waitFor();
+      const secret = await box.inputValue();
+      expect(secret.length).toBeGreaterThan(20);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await box.waitFor({ state: 'detached' });
+      expect(await page.content()).not.toContain(secret);
+      const apps = page.getByRole('table', { name: 'OAuth apps' });
+      await apps.getByRole('cell', { name, exact: true }).waitFor();
+      page.once('dialog', (d) => d.accept());
+      await apps.getByRole('button', { name: `Delete ${name}` }).click();
+      await apps.getByRole('cell', { name, exact: true }).waitFor({ state: 'detached' });
+
+      await openSettings(page, 'Help center sign-in');
+      page.once('dialog', (d) => d.accept());
+      await page.getByRole('button', { name: /^(Create|Rotate) signing secret$/ }).click();
+      const hcs = page.getByRole('textbox', { name: 'Signing secret' });
+      await hcs.waitFor();
+      const value = await hcs.inputValue();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await hcs.waitFor({ state: 'detached' });
+      expect(await page.content()).not.toContain(value);
+      await page.getByText('A signing secret is set.').waitFor();
+      expectNoProblems(c);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('saves a SAML connection and shows its fingerprint, expiry and the URLs to give the IdP', async () => {
     const c = await openConsole(browser, base(), viewport, '/app/');
     try {
