@@ -116,7 +116,7 @@ describe.each([
     }
   });
 
-  it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret', async () => {
+  it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret and sets its sign-in URL', async () => {
     const c = await openConsole(browser, base(), viewport, '/app/');
     try {
       const { page } = c;
@@ -151,6 +151,13 @@ describe.each([
       await hcs.waitFor({ state: 'detached' });
       expect(await page.content()).not.toContain(value);
       await page.getByText('A signing secret is set.').waitFor();
+      await page.getByLabel('Sign-in URL').fill('https://app.example.com/help-sign-in');
+      await page.getByRole('button', { name: 'Save sign-in URL' }).click();
+      await page.getByText('Sign-in URL saved.').waitFor();
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel('Sign-in URL').inputValue())
+        .toBe('https://app.example.com/help-sign-in');
       expectNoProblems(c);
     } finally {
       await c.close();
