@@ -4,8 +4,13 @@ import { ApiKeysPage } from './api-keys';
 import { AppearancePage } from './appearance';
 import { DataExportsPage } from './data-exports';
 import { Gate } from './gate';
+import { HelpCenterPage } from './help-center';
 import { IdentityPage } from './identity';
 import { InstallPage } from './install';
+import { OAuthAppsPage } from './oauth-apps';
+import { ProactivePage } from './proactive';
+import { SamlPage } from './saml';
+import { ScimPage } from './scim';
 import { TeamPage } from './team';
 import { WebhooksPage } from './webhooks';
 
@@ -30,6 +35,21 @@ const PAGES: readonly Page[] = [
   { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', Component: WebhooksPage },
   { id: 'team', label: 'Team', permission: 'workspace.read', Component: TeamPage },
   { id: 'data-exports', label: 'Data exports', permission: 'settings.manage', Component: DataExportsPage },
+  { id: 'scim', label: 'SCIM provisioning', permission: 'settings.manage', Component: ScimPage },
+  { id: 'oauth-apps', label: 'OAuth apps', permission: 'api_keys.manage', Component: OAuthAppsPage },
+  {
+    id: 'help-center',
+    label: 'Help center sign-in',
+    permission: 'settings.manage',
+    Component: HelpCenterPage,
+  },
+  {
+    id: 'proactive',
+    label: 'Proactive messages',
+    permission: 'experiences.manage',
+    Component: ProactivePage,
+  },
+  { id: 'saml', label: 'SAML single sign-on', permission: 'settings.manage', Component: SamlPage },
 ];
 
 export default function SettingsSection({ session, path, navigate }: SectionProps) {
