@@ -62,10 +62,13 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Try again.';
 }
 
-/** The data of an openapi-fetch answer, or the envelope thrown (for callers that prefer try/catch). */
+/**
+ * The data of an openapi-fetch answer, or the envelope thrown (for callers that prefer try/catch). A 204
+ * has no body: it unwraps to undefined.
+ */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.error !== undefined || result.data === undefined) {
-    throw result.error ?? new Error(`Unexpected answer ${result.response.status}.`);
-  }
-  return result.data;
+  if (result.error !== undefined) throw result.error;
+  if (result.data === undefined && result.response.status !== 204)
+    throw new Error(`Unexpected answer ${result.response.status}.`);
+  return result.data as T;
 }

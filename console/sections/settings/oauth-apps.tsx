@@ -44,12 +44,11 @@ export function OAuthAppsPage({ session }: SettingsPageProps) {
   const remove = async (a: App) => {
     if (!confirm(`Delete the app "${a.name}"? Its installs and every token it issued stop working.`)) return;
     try {
-      // 204: no body to unwrap.
-      const r = await api.DELETE('/api/v1/workspaces/{workspaceId}/oauth-apps/{appId}', {
-        params: { path: { ...path, appId: a.id } },
-      });
-      if (r.error !== undefined || !r.response.ok)
-        throw r.error ?? new Error(`Unexpected answer ${r.response.status}.`);
+      unwrap(
+        await api.DELETE('/api/v1/workspaces/{workspaceId}/oauth-apps/{appId}', {
+          params: { path: { ...path, appId: a.id } },
+        }),
+      );
       toast(`Deleted "${a.name}".`);
       apps.reload();
       installs.reload();
