@@ -45,6 +45,10 @@ describe('the start banner on the demo', () => {
     expect(text).toContain('owner login    owner@demo.test / owner-pass');
     expect(text).toContain('staff login    staff@demo.test / staff-pass');
     expect(text).toContain('npm run ops -- reply ws1 <conversationId>');
+    expect(text).toContain('Staff console    http://localhost:8787/app');
+    expect(text).toContain(
+      'Mail             not sent (no SMTP_URL): read it at http://localhost:8787/dev/inbox',
+    );
   });
 });
 

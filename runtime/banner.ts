@@ -24,6 +24,7 @@ export function printBanner(input: {
   const lines = [
     `listening on ${input.url} (public URL ${base}; ${input.db === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres via DATABASE_URL'}; ready in ${seconds(input.ms)}${created})`,
     '',
+    `  Staff console    ${base}/app`,
     `  Demo store       ${base}/demo`,
     `  Feedback page    ${base}/demo/feedback`,
     `  Widget harness   ${base}/demo/api`,
@@ -36,6 +37,11 @@ export function printBanner(input: {
     config.clamd
       ? `  Attachments      scanned by clamd at ${config.clamd.host}:${config.clamd.port}; files in ${config.dataDir}/files`
       : '  Attachments      off: set CLAMD_URL=tcp://host:port (docs/running-in-production.md)',
+  );
+  lines.push(
+    config.mail.smtpUrl
+      ? `  Mail             sent through SMTP_URL as ${config.mail.from}`
+      : `  Mail             not sent (no SMTP_URL): read it at ${base}/dev/inbox, on this machine only`,
   );
   if (demo) {
     lines.push(
@@ -50,7 +56,8 @@ export function printBanner(input: {
       `  Try: curl -s -X POST ${base}/api/v1/auth/login -H 'content-type: application/json' \\`,
       `         -d '{"email":"${demo.ownerEmail}","password":"${demo.ownerPassword}"}'`,
       '',
-      `  Chat: open ${base}/demo, start a conversation in the widget's Chat tab, then reply as staff with`,
+      `  Chat: open ${base}/demo, start a conversation in the widget's Chat tab, then answer it in the`,
+      `         staff console's Inbox (${base}/app, owner or staff login), or from a terminal with`,
       `         npm run ops -- reply ${demo.workspaceId} <conversationId> "Hello from staff"`,
       `       (the conversation id: GET /api/v1/conversations with the API key, or the portal's listPortalConversations)`,
     );
