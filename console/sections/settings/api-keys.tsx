@@ -3,6 +3,7 @@ import type { components } from '../../../bff/openapi/schema';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
+import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
@@ -125,8 +126,6 @@ function CreateKeyDialog(props: {
   const [expires, setExpires] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const toggle = (a: Ability, on: boolean) =>
-    setAbilities((xs) => (on ? [...xs, a] : xs.filter((x) => x !== a)));
   const submit = async (e: Event) => {
     e.preventDefault();
     if (abilities.length === 0) return setError('Choose at least one ability.');
@@ -162,19 +161,7 @@ function CreateKeyDialog(props: {
             onInput={(e) => setName(e.currentTarget.value)}
           />
         </Field>
-        <fieldset>
-          <legend>Abilities</legend>
-          {ABILITIES.map((a) => (
-            <label key={a} class="row">
-              <input
-                type="checkbox"
-                checked={abilities.includes(a)}
-                onChange={(e) => toggle(a, e.currentTarget.checked)}
-              />
-              {a}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Abilities" options={ABILITIES} chosen={abilities} onChange={setAbilities} />
         <Field
           id="key-expires"
           label="Expires on (optional)"

@@ -3,6 +3,7 @@ import type { components } from '../../../bff/openapi/schema';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
+import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
@@ -200,21 +201,7 @@ function RegisterDialog(props: {
             onInput={(e) => setUris(e.currentTarget.value)}
           />
         </Field>
-        <fieldset>
-          <legend>Scopes</legend>
-          {ABILITIES.map((a) => (
-            <label key={a} class="row">
-              <input
-                type="checkbox"
-                checked={scopes.includes(a)}
-                onChange={(e) =>
-                  setScopes((xs) => (e.currentTarget.checked ? [...xs, a] : xs.filter((x) => x !== a)))
-                }
-              />
-              {a}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Scopes" options={ABILITIES} chosen={scopes} onChange={setScopes} />
         {error && (
           <p role="alert" class="error-text">
             {error}

@@ -3,6 +3,7 @@ import type { components } from '../../../bff/openapi/schema';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
+import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
@@ -149,21 +150,7 @@ function EndpointForm(props: {
             onInput={(e) => setDescription(e.currentTarget.value)}
           />
         </Field>
-        <fieldset>
-          <legend>Events</legend>
-          {props.eventTypes.map((t) => (
-            <label key={t} class="row">
-              <input
-                type="checkbox"
-                checked={events.includes(t)}
-                onChange={(e) =>
-                  setEvents((xs) => (e.currentTarget.checked ? [...xs, t] : xs.filter((x) => x !== t)))
-                }
-              />
-              {t}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Events" options={props.eventTypes} chosen={events} onChange={setEvents} />
         {error && (
           <p role="alert" class="error-text">
             {error}
