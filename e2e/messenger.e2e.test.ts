@@ -336,6 +336,8 @@ it('on a phone the page behind the panel does not scroll, and keeps its scroll p
   const open = w.page.getByRole('button', { name: 'Open support', exact: true });
   await open.waitFor({ timeout: 15_000 });
   await w.page.evaluate(() => {
+    // Tall enough to scroll 300 px whatever the fonts make of the copy (Debian's Chromium lays it out shorter).
+    document.body.style.setProperty('min-height', '2000px');
     document.documentElement.style.setProperty('overflow', 'auto');
     window.scrollTo(0, 300);
   });
