@@ -58,6 +58,20 @@ describeDb('Db adapter', (getDb, adapter) => {
     await expect(db.notify('bad channel; drop table x', 'x')).rejects.toThrow(/Invalid channel/);
   });
 
+  it('outside a transaction, notify resolves after the listeners of this process ran', async () => {
+    const db = getDb();
+    const got: string[] = [];
+    const unlisten = await db.listen('probe_read_own', (p) => got.push(p));
+    for (const n of ['1', '2', '3']) {
+      await db.notify('probe_read_own', n);
+      expect(got.at(-1)).toBe(n);
+    }
+    await unlisten();
+    // Nobody here listens any more: notify does not wait for a delivery that never comes.
+    await db.notify('probe_read_own', 'after');
+    expect(got).toEqual(['1', '2', '3']);
+  });
+
   it('reports its vector capability truthfully', async () => {
     const db = getDb();
     if (adapter === 'pglite') expect(db.capabilities.vector).toBe(true);

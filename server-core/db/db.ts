@@ -12,7 +12,10 @@ export interface Sql {
   exec(script: string): Promise<void>;
   /** Runs fn in a transaction; inside a transaction it joins the outer one. */
   tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /** pg_notify: inside a transaction it is delivered at commit. */
+  /**
+   * pg_notify: inside a transaction it is delivered at commit. Outside one it resolves once this
+   * process's own listeners on the channel have run (read-your-notifications on the same node).
+   */
   notify(channel: string, payload: string): Promise<void>;
 }
 

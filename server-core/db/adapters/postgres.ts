@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { assertChannel, type Db, type Sql } from '../db';
+import { createDeliveryBarrier } from './delivery-barrier';
 
 export interface PostgresOptions {
   url: string;
@@ -53,14 +54,29 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   const vector = await detectVector(client);
   if (!vector) await installCube(client);
   const base = wrap(client, false);
+  const localListeners = new Map<string, number>();
+  const awaitLocalDelivery = createDeliveryBarrier({
+    listen: (channel, handler) => client.listen(channel, handler),
+    notify: base.notify,
+  });
   return {
     ...base,
     kind: 'postgres',
     capabilities: { vector, cube: false },
+    async notify(channel, payload) {
+      await base.notify(channel, payload);
+      if (localListeners.get(channel)) await awaitLocalDelivery();
+    },
     async listen(channel, handler) {
       assertChannel(channel);
       const sub = await client.listen(channel, handler);
-      return () => sub.unlisten();
+      localListeners.set(channel, (localListeners.get(channel) ?? 0) + 1);
+      let open = true;
+      return async () => {
+        if (open) localListeners.set(channel, (localListeners.get(channel) ?? 1) - 1);
+        open = false;
+        await sub.unlisten();
+      };
     },
     async close() {
       await client.end({ timeout: 5 });
