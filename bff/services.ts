@@ -14,6 +14,10 @@ import { createFlagCache, type FlagCache } from '../server-core/flags/flag-cache
 import type { Clock } from '../server-core/lib/clock';
 import { deriveKey } from '../server-core/lib/crypto';
 import { createSecretBox, type SecretBox } from '../server-core/lib/secret-box';
+import {
+  type AccessTokenAuthenticator,
+  createAccessTokenAuthenticator,
+} from '../server-core/oauth/access-token-authenticator';
 import { createRateLimiter, type RateLimiter } from '../server-core/ratelimit/rate-limiter';
 import { createEmbedder } from '../server-core/retrieval/embedders/create-embedder';
 import type { SearchDeps } from '../server-core/retrieval/search-chunks';
@@ -41,6 +45,7 @@ export interface Services {
     mailLinks: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
+  accessTokens: AccessTokenAuthenticator;
   flags: FlagCache;
   rateLimiter: RateLimiter;
   /** Turns retrieval text into vectors (offline GloVe by default, EMBEDDINGS_URL otherwise). */
@@ -90,6 +95,7 @@ export function createServices(deps: {
       mailLinks: deriveKey(deps.masterKey, 'mail-links'),
     },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
+    accessTokens: createAccessTokenAuthenticator({ db: deps.db, clock: deps.clock }),
     flags: createFlagCache({ db: deps.db, clock: deps.clock }),
     rateLimiter,
     embedder: deps.embedder ?? createEmbedder(embedderSettings(deps.config)),

@@ -1,3 +1,4 @@
+import { createNotifiedCache } from '../cache/notified-cache';
 import type { Db } from '../db/db';
 import type { Clock } from '../lib/clock';
 import { MINUTE, SECOND } from '../lib/clock';
@@ -23,40 +24,13 @@ const MAX_ENTRIES = 10_000;
  * generic 401 upstream: no oracle). State lives in this object, one per Services.
  */
 export function createApiKeyAuthenticator(deps: { db: Db; clock: Clock }) {
-  // The promise is cached from the start: concurrent first requests share one query, and a NOTIFY that
-  // lands while it runs drops it for good (no stale answer written back after the invalidation).
-  const cache = new Map<string, { key: Promise<StoredApiKey | null>; until: number }>();
+  const cache = createNotifiedCache<StoredApiKey | null>({
+    ...deps,
+    channel: API_KEYS_CHANNEL,
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: MAX_ENTRIES,
+  });
   const touched = new Map<string, number>();
-  let listening: Promise<unknown> | null = null;
-  let listened = false;
-
-  const listen = () => {
-    listening ??= deps.db
-      .listen(API_KEYS_CHANNEL, () => cache.clear())
-      .then(
-        () => {
-          listened = true;
-        },
-        () => {
-          listening = null;
-        },
-      );
-    return listening;
-  };
-
-  function lookup(workspaceId: string, hash: string): Promise<StoredApiKey | null> {
-    const now = deps.clock.now().getTime();
-    const hit = cache.get(hash);
-    if (hit && hit.until > now) return hit.key;
-    const key = findApiKeyByHash(deps.db, workspaceId, hash);
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    const entry = { key, until: now + CACHE_TTL_MS };
-    cache.set(hash, entry);
-    key.catch(() => {
-      if (cache.get(hash) === entry) cache.delete(hash);
-    });
-    return key;
-  }
 
   async function touch(key: StoredApiKey, now: Date): Promise<void> {
     const last = touched.get(key.id) ?? key.last_used_at?.getTime() ?? 0;
@@ -73,8 +47,10 @@ export function createApiKeyAuthenticator(deps: { db: Db; clock: Clock }) {
     async authenticate(bearer: string): Promise<ApiKeyPrincipal | null> {
       const parsed = parseApiKey(bearer);
       if (!parsed) return null;
-      if (!listened) await listen();
-      const key = await lookup(parsed.workspaceId, sha256Hex(bearer));
+      const hash = sha256Hex(bearer);
+      const key = await cache.get(hash, parsed.workspaceId, () =>
+        findApiKeyByHash(deps.db, parsed.workspaceId, hash),
+      );
       const now = deps.clock.now();
       if (!key || key.revoked_at || (key.expires_at && key.expires_at.getTime() <= now.getTime()))
         return null;
@@ -82,7 +58,7 @@ export function createApiKeyAuthenticator(deps: { db: Db; clock: Clock }) {
       return { keyId: key.id, workspaceId: key.workspace_id, abilities: key.abilities as Ability[] };
     },
     /** Drops every cached entry (this node); revocations also arrive by NOTIFY. */
-    invalidate: () => cache.clear(),
+    invalidate: cache.clear,
   };
 }
 

@@ -58,7 +58,7 @@ describeDb('Db adapter', (getDb, adapter) => {
     await expect(db.notify('bad channel; drop table x', 'x')).rejects.toThrow(/Invalid channel/);
   });
 
-  it('outside a transaction, notify resolves after the listeners of this process ran', async () => {
+  it('notify resolves after the listeners of this process ran, in a transaction once it committed', async () => {
     const db = getDb();
     const got: string[] = [];
     const unlisten = await db.listen('probe_read_own', (p) => got.push(p));
@@ -66,10 +66,15 @@ describeDb('Db adapter', (getDb, adapter) => {
       await db.notify('probe_read_own', n);
       expect(got.at(-1)).toBe(n);
     }
+    await db.tx(async (tx) => {
+      await tx.notify('probe_read_own', 'in-tx');
+      expect(got).not.toContain('in-tx');
+    });
+    expect(got.at(-1)).toBe('in-tx');
     await unlisten();
     // Nobody here listens any more: notify does not wait for a delivery that never comes.
     await db.notify('probe_read_own', 'after');
-    expect(got).toEqual(['1', '2', '3']);
+    expect(got).toEqual(['1', '2', '3', 'in-tx']);
   });
 
   it('reports its vector capability truthfully', async () => {

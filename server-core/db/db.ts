@@ -13,8 +13,9 @@ export interface Sql {
   /** Runs fn in a transaction; inside a transaction it joins the outer one. */
   tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
-   * pg_notify: inside a transaction it is delivered at commit. Outside one it resolves once this
-   * process's own listeners on the channel have run (read-your-notifications on the same node).
+   * pg_notify: inside a transaction it is delivered at commit. This process's own listeners on the
+   * channel have run when notify resolves, or for a transaction's notify when the transaction resolves
+   * (read-your-notifications on the same node; other nodes get it as soon as Postgres delivers it).
    */
   notify(channel: string, payload: string): Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { OAuthApp } from './oauth-apps';
 import { formatScope } from './scopes';
 import { clientIdOf, hashCredential, parseCredential } from './token-format';
 
-interface AccessRow {
+export interface AccessRow {
   id: string;
   workspace_id: string;
   workspace_name: string;
@@ -19,8 +19,8 @@ interface AccessRow {
   install_revoked_at: Date | null;
 }
 
-/** A live access token: not revoked, not expired, its install not revoked (a deleted app has no rows). */
-async function findLiveAccessToken(db: Sql, clock: Clock, token: string): Promise<AccessRow | null> {
+/** The stored row of an access token (or null), whatever its state: the callers judge liveness. */
+export async function findAccessToken(db: Sql, token: string): Promise<AccessRow | null> {
   const workspaceId = parseCredential('access', token);
   if (!workspaceId) return null;
   const [row] = await db.query<AccessRow>(
@@ -32,9 +32,18 @@ async function findLiveAccessToken(db: Sql, clock: Clock, token: string): Promis
      where t.workspace_id = $1 and t.token_hash = $2 and t.kind = 'access'`,
     [workspaceId, hashCredential(token)],
   );
-  if (!row || row.revoked_at || row.install_revoked_at) return null;
-  if (row.expires_at.getTime() <= clock.now().getTime()) return null;
-  return row;
+  return row ?? null;
+}
+
+/** A live access token: not revoked, not expired, its install not revoked (a deleted app has no rows). */
+export function isLive(row: AccessRow | null, now: Date): row is AccessRow {
+  if (!row || row.revoked_at || row.install_revoked_at) return false;
+  return row.expires_at.getTime() > now.getTime();
+}
+
+async function findLiveAccessToken(db: Sql, clock: Clock, token: string): Promise<AccessRow | null> {
+  const row = await findAccessToken(db, token);
+  return isLive(row, clock.now()) ? row : null;
 }
 
 export interface AccessTokenPrincipal {
@@ -45,14 +54,8 @@ export interface AccessTokenPrincipal {
   abilities: Ability[];
 }
 
-/** The public API's view of a bearer access token, or null (one generic 401 upstream). */
-export async function authenticateAccessToken(
-  db: Sql,
-  clock: Clock,
-  bearer: string,
-): Promise<AccessTokenPrincipal | null> {
-  const row = await findLiveAccessToken(db, clock, bearer);
-  if (!row) return null;
+/** The public API's view of a live access token row. */
+export function accessTokenPrincipal(row: AccessRow): AccessTokenPrincipal {
   return {
     tokenId: row.id,
     installId: row.install_id,

@@ -8,6 +8,7 @@ import { newId } from '../lib/ulid';
 import { redirectUriProblem } from './redirect-uri';
 import { orderAbilities } from './scopes';
 import { clientIdOf, mintCredential } from './token-format';
+import { OAUTH_TOKENS_CHANNEL } from './tokens-channel';
 
 /** At most this many redirect URIs per app. */
 export const MAX_REDIRECT_URIS = 10;
@@ -139,6 +140,8 @@ export async function deleteOAuthApp(ctx: Ctx, appId: string): Promise<void> {
       [ctx.workspaceId, appId],
     );
     if (deleted.length === 0) throw notFound('OAuth app');
+    // Its installs in every workspace went with it (foreign keys cascade).
+    await tx.notify(OAUTH_TOKENS_CHANNEL, '*');
     await recordAudit(
       { ...ctx, db: tx },
       { action: 'oauth_app.deleted', targetType: 'oauth_app', targetId: appId, data: { ...counts } },

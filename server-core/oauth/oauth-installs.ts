@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import type { Sql } from '../db/db';
 import { notFound } from '../lib/errors';
 import { clientIdOf } from './token-format';
+import { OAUTH_TOKENS_CHANNEL } from './tokens-channel';
 
 /** An app's access to this workspace, granted by one member. Private: no directory lists it elsewhere. */
 export interface OAuthInstall {
@@ -58,6 +59,7 @@ export async function revokeInstallTokens(db: Sql, workspaceId: string, installI
      and revoked_at is null returning id`,
     [workspaceId, installIds, now],
   );
+  await db.notify(OAUTH_TOKENS_CHANNEL, workspaceId);
   return rows.length;
 }
 

@@ -4,7 +4,7 @@ import { addMembership } from '../members/memberships';
 import { testCtx } from '../testing/ctx';
 import { describeDb } from '../testing/db';
 import { makeMember, makeWorkspace } from '../testing/fixtures';
-import { authenticateAccessToken } from './access-tokens';
+import { createAccessTokenAuthenticator } from './access-token-authenticator';
 import { grantAuthorization } from './grant-authorization';
 import { registerOAuthApp } from './oauth-apps';
 import { s256 } from './pkce';
@@ -59,9 +59,20 @@ describeDb('revokeInstallsGrantedBy (SCIM deprovision)', (getDb) => {
     const theirs = await install(ws.id, staying.id);
     const elsewhere = await install(other.id, leaving.id);
 
+    // Two nodes that already hold every token in their caches: the revocation reaches both.
+    const nodes = [
+      createAccessTokenAuthenticator({ db, clock }),
+      createAccessTokenAuthenticator({ db, clock }),
+    ];
+    const liveOn = async (node: (typeof nodes)[number], t: { access_token: string }) =>
+      (await node.authenticate(t.access_token)) !== null;
+    for (const node of nodes)
+      for (const t of [mine, mine2, theirs, elsewhere]) expect(await liveOn(node, t)).toBe(true);
+
     expect(await revokeInstallsGrantedBy(testCtx(db, ws.id, clock), leaving.id)).toBe(2);
-    const live = async (t: { access_token: string }) =>
-      (await authenticateAccessToken(db, clock, t.access_token)) !== null;
+    // The node that revoked (the same Db handle) sees it at once; the other as soon as NOTIFY lands.
+    const live = (t: { access_token: string }) => liveOn(nodes[0]!, t);
+    await expect.poll(() => liveOn(nodes[1]!, mine), { timeout: 5000 }).toBe(false);
     expect(await live(mine)).toBe(false);
     expect(await live(mine2)).toBe(false);
     expect(await live(theirs)).toBe(true);

@@ -9,6 +9,7 @@ import type { OAuthApp } from './oauth-apps';
 import { verifyPkce } from './pkce';
 import { isSubset, parseScope } from './scopes';
 import { hashCredential, parseCredential } from './token-format';
+import { OAUTH_TOKENS_CHANNEL } from './tokens-channel';
 
 export interface GrantDeps {
   db: Sql;
@@ -101,6 +102,7 @@ async function revokeGrant(ctx: Ctx, grantId: string): Promise<void> {
      returning id`,
     [ctx.workspaceId, grantId, ctx.clock.now()],
   );
+  await ctx.db.notify(OAUTH_TOKENS_CHANNEL, ctx.workspaceId);
   await recordAudit(ctx, {
     action: 'oauth_code.replayed',
     targetType: 'oauth_code',
@@ -194,6 +196,7 @@ async function revokeFamily(ctx: Ctx, app: OAuthApp, reusedTokenId: string): Pro
      returning id`,
     [ctx.workspaceId, app.workspace_id, app.id, ctx.clock.now()],
   );
+  await ctx.db.notify(OAUTH_TOKENS_CHANNEL, ctx.workspaceId);
   await recordAudit(ctx, {
     action: 'oauth_tokens.family_revoked',
     targetType: 'oauth_app',

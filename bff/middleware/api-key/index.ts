@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Ability } from '../../../server-core/apikeys/abilities';
 import { DomainError } from '../../../server-core/lib/errors';
-import { authenticateAccessToken } from '../../../server-core/oauth/access-tokens';
 import { looksLikeAccessToken } from '../../../server-core/oauth/token-format';
 import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
@@ -21,7 +20,7 @@ export const requireApiKey = (services: Services): MiddlewareHandler<AppEnv> =>
     const bearer = match[1]!;
     if (looksLikeAccessToken(bearer)) {
       // An OAuth access token: the same credential shape, its scopes as abilities, the install as scope.
-      const token = await authenticateAccessToken(services.db, services.clock, bearer);
+      const token = await services.accessTokens.authenticate(bearer);
       if (!token) throw invalidCredential();
       c.set('credential', {
         kind: 'oauth',

@@ -12,7 +12,17 @@ export interface PostgresOptions {
 
 type Client = postgres.Sql<Record<string, never>>;
 
-function wrap(sql: Client | postgres.TransactionSql<Record<string, never>>, inTx: boolean): Sql {
+/** What notify needs to give this process read-your-notifications (see delivery-barrier.ts). */
+interface LocalDelivery {
+  listened(channel: string): boolean;
+  await(): Promise<void>;
+}
+
+function wrap(
+  sql: Client | postgres.TransactionSql<Record<string, never>>,
+  local: LocalDelivery,
+  txState: { notified: boolean } | null,
+): Sql {
   const self: Sql = {
     async query<R extends object>(text: string, params: readonly unknown[] = []) {
       // Named prepared statements: after the first use a query sends only Bind and Execute.
@@ -22,10 +32,22 @@ function wrap(sql: Client | postgres.TransactionSql<Record<string, never>>, inTx
     async exec(script) {
       await sql.unsafe(script).simple();
     },
-    tx: (fn) => (inTx ? fn(self) : ((sql as Client).begin((t) => fn(wrap(t, true))) as Promise<never>)),
+    async tx(fn) {
+      if (txState) return fn(self);
+      const state = { notified: false };
+      const result = (await (sql as Client).begin((t) => fn(wrap(t, local, state)))) as Awaited<
+        ReturnType<typeof fn>
+      >;
+      // Delivered at commit: wait for this process's listeners once it has committed.
+      if (state.notified) await local.await();
+      return result;
+    },
     async notify(channel, payload) {
       assertChannel(channel);
       await sql.unsafe('select pg_notify($1, $2)', [channel, payload]);
+      if (!local.listened(channel)) return;
+      if (txState) txState.notified = true;
+      else await local.await();
     },
   };
   return self;
@@ -53,20 +75,22 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   }
   const vector = await detectVector(client);
   if (!vector) await installCube(client);
-  const base = wrap(client, false);
   const localListeners = new Map<string, number>();
   const awaitLocalDelivery = createDeliveryBarrier({
     listen: (channel, handler) => client.listen(channel, handler),
-    notify: base.notify,
+    notify: async (channel, payload) => {
+      await client.unsafe('select pg_notify($1, $2)', [channel, payload]);
+    },
   });
+  const base = wrap(
+    client,
+    { listened: (channel) => (localListeners.get(channel) ?? 0) > 0, await: awaitLocalDelivery },
+    null,
+  );
   return {
     ...base,
     kind: 'postgres',
     capabilities: { vector, cube: false },
-    async notify(channel, payload) {
-      await base.notify(channel, payload);
-      if (localListeners.get(channel)) await awaitLocalDelivery();
-    },
     async listen(channel, handler) {
       assertChannel(channel);
       const sub = await client.listen(channel, handler);
