@@ -74,7 +74,7 @@ describeDb('fair webhook delivery', (getDb) => {
 
     await busy.emit(10); // 30 deliveries over 3 endpoints
     await other.emit(3); // 3 deliveries to 1 endpoint
-    expect(await waitFor(() => silent.requests.length >= 7, 10_000)).toBe(true);
+    expect(await waitFor(() => silent.requests.length >= 7, 30_000)).toBe(true);
     await sleep(500); // room for any claim that would pass a cap
     const held = byPath(silent);
     const busyPaths = Object.entries(held).filter(([p]) => p.startsWith('/busy/'));
