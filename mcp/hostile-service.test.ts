@@ -60,7 +60,9 @@ afterAll(async () => {
 });
 
 async function connect(apiUrl: string) {
-  const server = buildMcpServer(createApiClient({ baseUrl: apiUrl, apiKey: 'spk_test_key', timeoutMs: 3000 }));
+  const server = buildMcpServer(
+    createApiClient({ baseUrl: apiUrl, apiKey: 'spk_test_key', timeoutMs: 3000 }),
+  );
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
   const client = new Client({ name: 'hostile-test', version: '1' });
