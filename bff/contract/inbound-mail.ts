@@ -44,6 +44,11 @@ const InboundEmailResult = z
       message_id: z.string(),
       created: z.boolean().openapi({ description: 'True when the mail opened a new conversation.' }),
       attachments: z.number().int().openapi({ description: 'Attachments kept (scanning).' }),
+      duplicate: z.boolean().openapi({
+        description:
+          'True when a mail with this Message-ID was delivered into the workspace before (a provider retry): ' +
+          'the answer is that first delivery and nothing was written.',
+      }),
     }),
   })
   .openapi('InboundEmailResponse');
@@ -57,6 +62,7 @@ const responses = {
         message_id: EXAMPLE_ID.messageId,
         created: true,
         attachments: 0,
+        duplicate: false,
       },
     }),
   },

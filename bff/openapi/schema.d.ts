@@ -4391,6 +4391,8 @@ export interface components {
                 conversation_id: string;
                 /** @description True when the mail opened a new conversation. */
                 created: boolean;
+                /** @description True when a mail with this Message-ID was delivered into the workspace before (a provider retry): the answer is that first delivery and nothing was written. */
+                duplicate: boolean;
                 message_id: string;
             };
         };
@@ -20878,7 +20880,8 @@ export interface operations {
                      *         "conversation_id": "01m6bhsk6g9p1cxj2vmzv913b2",
                      *         "message_id": "01m6bjf89vvtrwp417zyvf9gy0",
                      *         "created": true,
-                     *         "attachments": 0
+                     *         "attachments": 0,
+                     *         "duplicate": false
                      *       }
                      *     }
                      */
@@ -20983,7 +20986,8 @@ export interface operations {
                      *         "conversation_id": "01m6bhsk6g9p1cxj2vmzv913b2",
                      *         "message_id": "01m6bjf89vvtrwp417zyvf9gy0",
                      *         "created": true,
-                     *         "attachments": 0
+                     *         "attachments": 0,
+                     *         "duplicate": false
                      *       }
                      *     }
                      */

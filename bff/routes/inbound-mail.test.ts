@@ -142,6 +142,58 @@ describeDb('inboundEmail and inboundEmailLegacy (raw MIME)', (getDb) => {
     ).toBe('1');
   });
 
+  it('a provider retry of the same Message-ID answers the first delivery and writes nothing, even racing', async () => {
+    const { db, t, ws, token, post } = await setup();
+    const mail = await mime({
+      from: 'grace@example.org',
+      to: `${token}@${DOMAIN}`,
+      subject: 'Retried',
+      text: 'Sent once, posted three times.',
+      messageId: '<retry-1@example.org>',
+      attachments: [{ filename: 'receipt.pdf', content: SMALL_PDF, contentType: 'application/pdf' }],
+    });
+    type Result = {
+      data: { conversation_id: string; message_id: string; duplicate: boolean; created: boolean };
+    };
+    const first = (await (await post(mail)).json()) as Result;
+    expect(first.data).toMatchObject({ created: true, duplicate: false });
+    const before = await written(db);
+    const again = await post(mail);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Result).data).toEqual({ ...first.data, created: false, duplicate: true });
+    expect(await written(db)).toEqual(before);
+
+    // Two deliveries of a new Message-ID at once: one conversation, one message, the other answers it.
+    const racing = await mime({
+      from: 'grace@example.org',
+      to: `${token}@${DOMAIN}`,
+      subject: 'Racing',
+      text: 'Posted twice at once.',
+      messageId: '<race-1@example.org>',
+    });
+    const answers = (await Promise.all(
+      [post(racing), post(racing)].map(async (r) => (await r).json()),
+    )) as Result[];
+    expect(answers.map((a) => a.data.duplicate).sort()).toEqual([false, true]);
+    expect(new Set(answers.map((a) => a.data.message_id)).size).toBe(1);
+    const [{ n }] = (await db.query<{ n: number }>(
+      "select count(*)::int as n from conversations where workspace_id = $1 and subject = 'Racing'",
+      [ws.id],
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+
+    // Another workspace's mail with the same Message-ID is its own delivery.
+    const other = await makeWorkspace(db, t.clock.now());
+    const elsewhere = await mime({
+      from: 'grace@example.org',
+      to: `${await tokenOf(db, other.id)}@${DOMAIN}`,
+      subject: 'Retried',
+      text: 'Same id, other workspace.',
+      messageId: '<retry-1@example.org>',
+    });
+    expect(((await (await post(elsewhere)).json()) as Result).data.duplicate).toBe(false);
+  });
+
   it('every refusal is a clear 4xx in the envelope and writes nothing', async () => {
     const { db, t, ws, token, post } = await setup();
     const ctx = testCtx(db, ws.id, t.clock);

@@ -7,6 +7,7 @@ import { purgeOldGuideMisses } from '../guides-drift/purge-old-guide-misses';
 import { purgeExpiredIdempotencyRecords } from '../idempotency/idempotency-store';
 import { HOUR } from '../lib/clock';
 import { purgeOldMail } from '../mail/dev-inbox';
+import { purgeOldInboundMailIds } from '../mail/inbound-mail-received';
 import { purgeExpiredInvitations } from '../members/invitations';
 import { purgeExpiredPasswordResets } from '../members/password-reset';
 import { purgeOldLoginAttempts } from '../members/purge-login-attempts';
@@ -25,7 +26,7 @@ export const HOUSEKEEPING_EVERY_MS = HOUR;
  * attempts, rate windows, contact events past their 13-month retention, expired widget visitor
  * sessions, page facts of element conditions older than a day, guide step misses older than 7 days (they
  * no longer count toward drift), finished jobs, webhook deliveries finished 30 days ago and outbox rows
- * dispatched 7 days ago (in batches), outbox mail older than 30 days, and the files of data exports 7 days after they were ready (with a
+ * dispatched 7 days ago (in batches), outbox mail older than 30 days, inbound Message-IDs older than 30 days, and the files of data exports 7 days after they were ready (with a
  * file store; a worker without one leaves them for one that has it).
  */
 export async function runHousekeeping(
@@ -45,6 +46,7 @@ export async function runHousekeeping(
     guide_step_misses: await purgeOldGuideMisses(db, now),
     jobs: await purgeFinishedJobs(db, now),
     mail_outbox: await purgeOldMail(db, now),
+    inbound_mail_ids: await purgeOldInboundMailIds(db, now),
     invitations: await purgeExpiredInvitations(db, now),
     password_resets: await purgeExpiredPasswordResets(db, now),
     ...(await purgeWebhookHistory(db, now)),

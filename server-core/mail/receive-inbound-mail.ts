@@ -17,6 +17,7 @@ import type { Clock } from '../lib/clock';
 import { DomainError, notFound } from '../lib/errors';
 import { newId } from '../lib/ulid';
 import { normalizeEmail } from '../members/users';
+import { claimMessageId, findFirstDelivery, messageIdKey } from './inbound-mail-received';
 import { parseReplyAddress, replyMacValid } from './reply-address';
 
 /** The largest raw message inboundEmail accepts (checked before parsing): 10 MiB of attachments plus MIME. */
@@ -41,7 +42,12 @@ export interface InboundMailResult {
   message_id: string;
   created: boolean;
   attachments: number;
+  /** True when this Message-ID was delivered into the workspace before: the first delivery, nothing written. */
+  duplicate: boolean;
 }
+
+/** Thrown inside the transaction when a concurrent delivery of the same Message-ID committed first. */
+class DeliveredMeanwhile extends Error {}
 
 interface Route {
   workspaceId: string;
@@ -56,7 +62,8 @@ interface Route {
  * conversation, only from its contact's address). `onlyWorkspaceId` (the legacy route's path token) keeps
  * the routing inside that workspace. Refusals write nothing: invalid_mime (422), not_found (404, unknown
  * recipient, forged or foreign reply address, or a From that is not the conversation's contact).
- * Attachments of the five types go through the store and the scan job like a visitor's upload.
+ * Attachments of the five types go through the store and the scan job like a visitor's upload. A mail whose
+ * Message-ID was delivered into the workspace before answers that first delivery and writes nothing.
  */
 export async function receiveInboundMail(
   deps: InboundMailDeps,
@@ -72,6 +79,13 @@ export async function receiveInboundMail(
   if (!route) throw notFound('recipient');
 
   const ctx: Ctx = { db: deps.db, clock: deps.clock, workspaceId: route.workspaceId, actor: SYSTEM_ACTOR };
+  const idKey = messageIdKey(mail.messageId);
+  const repeat = async () => {
+    const first = idKey ? await findFirstDelivery(deps.db, route.workspaceId, idKey) : null;
+    return first && { workspace_id: route.workspaceId, ...first, created: false, duplicate: true };
+  };
+  const before = await repeat();
+  if (before) return before;
   const files = deps.store ? storable(mail, route.workspaceId, deps.clock.now()) : [];
   const body = bodyOf(mail);
   for (const f of files) await deps.store!.put(f.key, f.bytes);
@@ -143,16 +157,21 @@ export async function receiveInboundMail(
           deps.clock.now(),
         );
       }
+      const delivery = { conversation_id: conversationId, message_id: message.id, attachments: files.length };
+      if (idKey && !(await claimMessageId(db, route.workspaceId, idKey, delivery, deps.clock.now()))) {
+        throw new DeliveredMeanwhile();
+      }
       return {
         workspace_id: route.workspaceId,
-        conversation_id: conversationId,
-        message_id: message.id,
+        ...delivery,
         created: route.conversationId === null,
-        attachments: files.length,
+        duplicate: false,
       };
     });
   } catch (err) {
     for (const f of files) await deps.store!.delete(f.key).catch(() => {});
+    const meanwhile = err instanceof DeliveredMeanwhile ? await repeat() : null;
+    if (meanwhile) return meanwhile;
     throw err;
   }
 }
