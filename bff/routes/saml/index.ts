@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { recordAudit } from '../../../server-core/audit/record-audit';
@@ -29,14 +29,19 @@ import {
   handoffPage,
   REFUSED_PAGE,
   SAML_PAGE_CSP,
+  THROTTLED_PAGE,
 } from './pages';
 
 /** The ACS form is refused (the same 403) above this size; the app-wide body limit skips the SAML forms. */
 const MAX_ACS_BODY_BYTES = MAX_SAML_RESPONSE_CHARS + 4096;
+/** Sign-in posts allowed per minute: from one client address, and to one workspace from everywhere. */
+export const ACS_PER_ADDRESS = { limit: 20, windowMs: 60_000 };
+export const ACS_PER_WORKSPACE = { limit: 600, windowMs: 60_000 };
+
 const SAML_FORM_PATH = /^\/saml\/[^/]+\/(acs|confirm)$/;
 export const isSamlFormPath = (path: string) => SAML_FORM_PATH.test(path);
 
-type Status = 200 | 400 | 403 | 404;
+type Status = 200 | 400 | 403 | 404 | 429;
 const page = (c: Context<AppEnv>, body: string, status: Status) =>
   c.html(body, status, { 'Content-Security-Policy': SAML_PAGE_CSP, 'Cache-Control': 'no-store' });
 
@@ -155,7 +160,24 @@ export function registerSamlRoutes(app: OpenAPIHono<AppEnv>, services: Services)
     });
   const wsParam = (c: Context<AppEnv>) => parseUlid(c.req.param('workspaceId'));
 
-  app.post('/saml/:workspaceId/acs', limit(wsParam), async (c) => {
+  /**
+   * Posts to a workspace's ACS are counted per client address and per workspace before anything is read:
+   * a refused response writes an audit row, so an unthrottled ACS would let anyone fill the audit log.
+   */
+  const throttle: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const workspaceId = wsParam(c);
+    if (!workspaceId) return next();
+    const ip = clientIp(c, services.config.trustProxy) ?? 'unknown';
+    const decision = await services.rateLimiter.check([
+      { workspaceId, name: `saml_acs:ip:${ip}`, rule: ACS_PER_ADDRESS },
+      { workspaceId, name: 'saml_acs', rule: ACS_PER_WORKSPACE },
+    ]);
+    if (decision.allowed) return next();
+    c.header('Retry-After', String(decision.resetSeconds));
+    return page(c, THROTTLED_PAGE, 429);
+  };
+
+  app.post('/saml/:workspaceId/acs', throttle, limit(wsParam), async (c) => {
     const workspaceId = wsParam(c);
     if (!workspaceId) return refused(c, null, null);
     const form = await formOf(c);

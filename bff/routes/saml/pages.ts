@@ -34,6 +34,11 @@ export const REFUSED_PAGE = simple(
   'Single sign-on could not sign you in. Start again from your company sign-in page, or ask your administrator.',
 );
 
+export const THROTTLED_PAGE = simple(
+  'Too many sign-in attempts',
+  'Too many single sign-on attempts came from your network. Wait a minute, then start again from your company sign-in page.',
+);
+
 export const FALLBACK_PAGE = simple(
   'Single sign-on is not set up',
   'This workspace has no single sign-on connection. Sign in with your e-mail and password instead.',

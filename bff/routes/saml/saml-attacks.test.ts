@@ -16,7 +16,8 @@ import {
   toBase64,
 } from '../../../server-core/testing/saml-idp';
 import { cookiesFrom, json, makeTestApp, signIn, type TestApp } from '../../testing/services';
-import { REFUSED_PAGE } from './pages';
+import { ACS_PER_ADDRESS } from './index';
+import { REFUSED_PAGE, SAML_PAGE_CSP, THROTTLED_PAGE } from './pages';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const IDP = 'https://idp.example.test/entity';
@@ -35,7 +36,8 @@ interface Setup {
 }
 
 async function setup(db: Db, opts: { idpInitiated?: boolean; jit?: boolean } = {}): Promise<Setup> {
-  const t = makeTestApp(db, { PUBLIC_URL });
+  // Behind one proxy hop: each test names the client address it posts from.
+  const t = makeTestApp(db, { PUBLIC_URL, TRUST_PROXY: '1' });
   const ws = (await makeWorkspace(db, t.clock.now())).id;
   const owner = await makeMember(db, ws, 'owner', t.clock.now());
   const s = await signIn(t, owner.email, TEST_PASSWORD);
@@ -90,13 +92,20 @@ const responseFacts = (s: Setup, inResponseTo: string | null, destination = s.sp
   issueInstant: s.t.clock.now(),
 });
 
-function post(s: Setup, xml: string | null, relayState?: string | null, raw?: string, ws = s.ws) {
+function post(
+  s: Setup,
+  xml: string | null,
+  relayState?: string | null,
+  raw?: string,
+  ws = s.ws,
+  from = '198.51.100.7',
+) {
   const form = new URLSearchParams();
   form.set('SAMLResponse', raw ?? toBase64(xml!));
   if (relayState) form.set('RelayState', relayState);
   return s.t.app.request(`/saml/${ws}/acs`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from },
     body: form.toString(),
   });
 }
@@ -474,9 +483,10 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
     };
 
     const accepted: string[] = [];
-    for (const [name, attack] of Object.entries(corpus)) {
+    // From many addresses: one address is throttled after ACS_PER_ADDRESS posts a minute (tested below).
+    for (const [i, [name, attack]] of Object.entries(corpus).entries()) {
       const a = await attack();
-      const res = await post(s, a.xml ?? null, a.relay ?? null, a.raw, a.ws ?? s.ws);
+      const res = await post(s, a.xml ?? null, a.relay ?? null, a.raw, a.ws ?? s.ws, `203.0.113.${i + 1}`);
       const body = await res.text();
       if (res.status !== 403 || body !== REFUSED_PAGE || res.headers.get('Set-Cookie'))
         accepted.push(`${name}: ${res.status}`);
@@ -516,5 +526,22 @@ describeDb('SAML sign-in through the HTTP-POST binding', (getDb) => {
     );
     // The other workspace logged the response posted to it, under its own name.
     expect(await refusalReasons(other)).toEqual(['destination_mismatch']);
+  });
+
+  it('throttles one address after ACS_PER_ADDRESS posts a minute, before reading or auditing anything', async () => {
+    const s = await setup(getDb());
+    const garbage = () => post(s, null, null, 'not base64 at all');
+    for (let i = 0; i < ACS_PER_ADDRESS.limit; i++) expect((await garbage()).status).toBe(403);
+    const audited = (await refusalReasons(s)).length;
+    const throttled = await garbage();
+    expect(throttled.status).toBe(429);
+    expect(await throttled.text()).toBe(THROTTLED_PAGE);
+    expect(Number(throttled.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(throttled.headers.get('Content-Security-Policy')).toBe(SAML_PAGE_CSP);
+    expect((await refusalReasons(s)).length).toBe(audited);
+    // Another address is not held up; the first is served again in the next minute.
+    expect((await post(s, null, null, 'still not base64', s.ws, '198.51.100.8')).status).toBe(403);
+    s.t.clock.advance(MINUTE);
+    expect((await garbage()).status).toBe(403);
   });
 });
