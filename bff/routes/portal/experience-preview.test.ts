@@ -79,7 +79,7 @@ async function setup(db: Db, t: TestApp = makeTestApp(db)) {
       );
     };
   };
-  const decide = async (call: (m: string, p: string) => Promise<Response>) =>
+  const decide = async (call: (m: string, p: string) => Response | Promise<Response>) =>
     dataOf<Decision>(await call('GET', `experiences?url=${encodeURIComponent(PAGE)}`));
   /** Everything a preview must never write: sessions, seen markers, answers, beacons, outbox events. */
   const written = async () => {

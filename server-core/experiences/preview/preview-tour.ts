@@ -10,7 +10,7 @@ import { loadPreviewExperience } from './preview-experience';
  */
 export async function getPreviewTour(ctx: Ctx, experienceId: string): Promise<WidgetTour> {
   const e = await loadPreviewExperience(ctx, experienceId);
-  if (!e || e.type !== 'tour') throw notFound('tour');
+  if (e?.type !== 'tour') throw notFound('tour');
   const [row] = await ctx.db.query<{ slug: string }>(
     'select slug from experiences where workspace_id = $1 and id = $2',
     [ctx.workspaceId, e.id],
