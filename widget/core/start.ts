@@ -345,7 +345,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
   try {
     link = takeDeepLink(w.location.href);
     const shown = takeDeepLink(link?.href ?? w.location.href, ['widget_preview']);
-    if (shown && /^[\w.-]{1,99}$/.test(shown.guideId)) writeKey(PREVIEW_KEY, shown.guideId, 'session');
+    if (shown && /^[\w.-]+$/.test(shown.guideId)) writeKey(PREVIEW_KEY, shown.guideId, 'session');
     if (shown || link) w.history.replaceState(w.history.state, '', (shown ?? link)!.href);
   } catch (err) {
     warn('the walkthrough link could not be read', err);

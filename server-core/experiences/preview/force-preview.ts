@@ -21,8 +21,9 @@ const NOBODY: Person = {
  * The decision for a page with the previewed draft forced in (docs/decisions/experiences.md#the-preview-link):
  * its evaluator delivers it as to a person who never saw it, whatever the targeting (pages, audience,
  * attributes, events, elements), the window and the frequency; its published version, when there is one,
- * is left out. A tour, a survey or a popup announcement takes the intrusive slot (a resume waits for a
- * page view without the preview); everything else of the decision is unchanged.
+ * is left out. The intrusive slot is the preview's: the draft when it is a tour, a survey or a popup
+ * announcement, else nothing (no other auto-start and no resume competes with what is previewed, and the
+ * widget lets QA's no-auto-start yield to it); everything else of the decision is unchanged.
  */
 export function forcePreview(decision: Decision, preview: IndexedExperience): Decision {
   const evaluator = EVALUATORS[preview.type];
@@ -38,7 +39,7 @@ export function forcePreview(decision: Decision, preview: IndexedExperience): De
     banners: [...draft.banners, ...other(decision.banners)],
     announcements: announcementList([...draft.announcements, ...other(decision.announcements.items)]),
     programs: [...draft.programs, ...other(decision.programs)],
-    auto_start: autoStart ?? (decision.auto_start?.experience_id === preview.id ? null : decision.auto_start),
-    resume: autoStart ? null : decision.resume,
+    auto_start: autoStart,
+    resume: null,
   };
 }
