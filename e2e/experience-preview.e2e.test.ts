@@ -54,7 +54,7 @@ it('a draft tour from the console, a draft banner from the operation: shown only
     bannerDefinition({ targeting: nowhere, content: { message: 'Draft banner message' } }),
   );
   const tourPage = experiencePage(host, '/pv/tour', ws.websiteId, BODY);
-  const bannerPage = experiencePage(host, '/pv/banner?x=1', ws.websiteId, BODY);
+  const bannerPage = `${experiencePage(host, '/pv/banner', ws.websiteId, BODY)}?x=1#end`;
   const nextPage = experiencePage(host, '/pv/next', ws.websiteId, BODY);
 
   // The console: the tour's editor, Preview, the page, a new tab with the draft playing and the marker.
