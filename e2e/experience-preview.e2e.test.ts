@@ -7,7 +7,7 @@ import { DESKTOP, expectNoProblems, openConsole, signInAs } from './support/cons
 import { region, surfaceWatch } from './support/experience-surfaces';
 import { dialog, experiencePage, experienceWatch, frames, step } from './support/experiences';
 import { type HostServer, startHostServer } from './support/host-server';
-import { ops, portalSession, seedWorkspace } from './support/widget';
+import { noAutoStart, ops, portalSession, seedWorkspace } from './support/widget';
 
 /**
  * The experience preview link (docs/decisions/experiences.md#the-preview-link) in Chromium, host pages on
@@ -135,4 +135,48 @@ it('a draft tour from the console, a draft banner from the operation: shown only
     expect(progress.data).toEqual([]);
   }
   await Promise.all([c.close(), w.context.close(), other.context.close()]);
+});
+
+it("QA's no-auto-start yields to the previewed draft tour, and a published tour's other auto-start stays away in the preview tab", async () => {
+  const ws = await seedWorkspace();
+  await ops(['verified-domain', 'add', ws.workspaceId, '127.0.0.1']);
+  const portal = await portalSession(ws);
+  const root = `/workspaces/${ws.workspaceId}`;
+  const create = async (name: string, title: string, t: ReturnType<typeof targeting>) =>
+    (
+      await portal<{ data: { id: string } }>('POST', `${root}/experiences`, {
+        type: 'tour',
+        name,
+        draft: tourDefinition({ targeting: t, steps: [step('one', { title })] }),
+      })
+    ).data.id;
+  const page = experiencePage(host, '/pv/qa', ws.websiteId, BODY);
+  // A published tour that auto-starts on the page, with the highest priority a definition may hold.
+  const live = await create(
+    'Live tour',
+    'Live tour step',
+    targeting({ pages: { include: [{ match: 'exact', value: '/pv/qa' }], exclude: [] }, priority: 1000 }),
+  );
+  await portal('POST', `${root}/experiences/${live}/publish`);
+  const drafted = await create('QA draft', 'QA draft step', nowhere);
+  const link = (
+    await portal<{ data: { url: string } }>('POST', `${root}/experiences/${drafted}/preview`, { url: page })
+  ).data.url;
+
+  const w = await experienceWatch(browser);
+  await noAutoStart(w.page);
+  await w.page.goto(link);
+  await dialog(w.page, 'QA draft step').waitFor({ timeout: 20_000 });
+  expect(await dialog(w.page, 'Live tour step').count()).toBe(0);
+  await w.clean();
+  // Without the link, QA holds the live tour back as before.
+  const plain = await experienceWatch(browser);
+  await noAutoStart(plain.page);
+  await plain.page.goto(page);
+  await expect.poll(() => plain.decisions().length).toBeGreaterThan(0);
+  await frames(plain.page);
+  await plain.page.waitForTimeout(500);
+  expect(await dialog(plain.page, 'Live tour step').count()).toBe(0);
+  expect(await dialog(plain.page, 'QA draft step').count()).toBe(0);
+  await Promise.all([w.context.close(), plain.context.close()]);
 });
