@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { targeting, tourDefinition } from '../server-core/testing/experiences';
 import { bannerDefinition } from '../server-core/testing/visible-experiences';
 import { launchChromium } from './support/browser';
-import { DESKTOP, expectNoProblems, openConsole, signInAs } from './support/console';
+import { DESKTOP, expectNoProblems, openConsole, PHONE, signInAs } from './support/console';
 import { region, surfaceWatch } from './support/experience-surfaces';
 import { dialog, experiencePage, experienceWatch, frames, step } from './support/experiences';
 import { type HostServer, startHostServer } from './support/host-server';
@@ -179,4 +179,40 @@ it("QA's no-auto-start yields to the previewed draft tour, and a published tour'
   expect(await dialog(plain.page, 'Live tour step').count()).toBe(0);
   expect(await dialog(plain.page, 'QA draft step').count()).toBe(0);
   await Promise.all([w.context.close(), plain.context.close()]);
+});
+
+it('at 390 px: the Preview control is reachable by name, its page prefilled from the verified domain, the dialog within the screen', async () => {
+  const ws = await seedWorkspace();
+  await ops(['verified-domain', 'add', ws.workspaceId, '127.0.0.1']);
+  const portal = await portalSession(ws);
+  const root = `/workspaces/${ws.workspaceId}`;
+  const id = (
+    await portal<{ data: { id: string } }>('POST', `${root}/experiences`, {
+      type: 'banner',
+      name: 'Phone banner',
+      draft: bannerDefinition({ targeting: nowhere }),
+    })
+  ).data.id;
+  const c = await openConsole(browser, inject('serverUrl'), PHONE);
+  await signInAs(c.page, ws.ownerEmail, ws.ownerPassword);
+  await c.page.goto(`${inject('serverUrl')}/app/experiences/${id}`);
+  await c.page.getByRole('heading', { name: 'Banner: Phone banner', level: 2 }).waitFor();
+  await c.page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const ask = c.page.getByRole('dialog', { name: 'Preview this experience' });
+  const field = ask.getByRole('textbox', { name: 'Page to open' });
+  await expect.poll(() => field.inputValue()).toBe('https://127.0.0.1/');
+  const box = (await ask.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  // A page off the verified domains: the service's 422, said next to the field.
+  await field.fill('https://elsewhere.test/page');
+  await ask.getByRole('button', { name: 'Save and open preview' }).click();
+  await ask
+    .getByRole('alert')
+    .getByText('elsewhere.test is not covered by a verified domain of the workspace.')
+    .waitFor();
+  await field.press('Escape');
+  await ask.waitFor({ state: 'hidden' });
+  expect(c.problems.filter((p) => !/status of (401|422)/.test(p))).toEqual([]);
+  await c.close();
 });
