@@ -65,7 +65,8 @@ export const createExperiencePreview = createRoute({
     'with the link shows the draft whatever its targeting, window and frequency, and whatever the ' +
     '`widget:qa` control says; a tour, survey or popup announcement takes the intrusive slot. Nothing the ' +
     'preview does is recorded: no session, seen marker, answer, contact attribute or webhook event. The ' +
-    `link works for ${MINUTES} minutes, only with this workspace's widget, only for this experience. ` +
+    `link works for ${MINUTES} minutes, only with this workspace's widget, only for this experience; making ` +
+    'one is audited (experience.preview_created, with the page host, never the link). ' +
     'Permission `experiences.manage`; 404 while feature.experiences.core is off. 422 validation_failed on ' +
     '`url` (not http(s), or a host no verified domain covers) or on `experience` (a tracker, an archived ' +
     'experience, or a draft with nothing to show yet).',

@@ -343,10 +343,11 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
   // preview link, its token kept for this tab (a header-safe token only).
   let link: ReturnType<typeof takeDeepLink> = null;
   try {
-    link = takeDeepLink(w.location.href);
-    const shown = takeDeepLink(link?.href ?? w.location.href, ['widget_preview']);
+    const shown = takeDeepLink(w.location.href, ['widget_preview']);
     if (shown && /^[\w.-]+$/.test(shown.guideId)) writeKey(PREVIEW_KEY, shown.guideId, 'session');
-    if (shown || link) w.history.replaceState(w.history.state, '', (shown ?? link)!.href);
+    link = takeDeepLink(shown?.href ?? w.location.href);
+    const href = (link ?? shown)?.href;
+    if (href) w.history.replaceState(w.history.state, '', href);
   } catch (err) {
     warn('the walkthrough link could not be read', err);
   }

@@ -20,7 +20,7 @@ export function createTransport(
   base: string,
   token: () => string | null,
   /** The experience preview token of this tab, sent as X-Widget-Preview (docs/decisions/experiences.md#the-preview-link). */
-  preview: () => string | null = () => null,
+  preview: () => string | null,
 ): Request {
   return async function request<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>> {
     try {

@@ -107,7 +107,7 @@ async function setup(db: Db, t: TestApp = makeTestApp(db)) {
 describeDb('experience preview links', (getDb) => {
   it('a draft tour: a link to the page, then that tab sees the draft forced, plays it, and nothing is written', async () => {
     const db = getDb();
-    const { t, draft, preview, tokenOf, visitor, decide, written } = await setup(db);
+    const { t, ws, draft, preview, tokenOf, visitor, decide, written } = await setup(db);
     const tour = await draft(
       'tour',
       tourDefinition({ targeting: nowhere, steps: [step('a'), step('b')] }),
@@ -124,6 +124,18 @@ describeDb('experience preview links', (getDb) => {
     expect(Date.parse(p.expires_at)).toBe(
       Math.ceil((t.clock.now().getTime() + PREVIEW_TTL_MS) / 1000) * 1000,
     );
+    const audit = await db.query<{ action: string; target_id: string; data: Record<string, unknown> }>(
+      `select action, target_id, data from audit_log where workspace_id = $1 and action = 'experience.preview_created'`,
+      [ws.workspaceId],
+    );
+    expect(audit).toEqual([
+      {
+        action: 'experience.preview_created',
+        target_id: tour.id,
+        data: { host: 'app.example.com', expires_at: p.expires_at },
+      },
+    ]);
+    expect(JSON.stringify(audit)).not.toContain(tokenOf(p));
     const before = await written();
 
     const person = await visitor();

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../audit/record-audit';
 import { domainCovers } from '../../automation/domain-covers';
 import type { Ctx } from '../../context';
 import { DomainError } from '../../lib/errors';
@@ -44,7 +45,8 @@ export async function requirePreviewTarget(ctx: Ctx, raw: string): Promise<URL> 
 /**
  * createExperiencePreview: a link that opens `url` with the experience's draft forced for the browser tab
  * that opens it, for PREVIEW_TTL_MS. 404 for another workspace's experience; 422 for a type or draft that
- * shows nothing (field `experience`) or a page off the workspace's verified domains (field `url`).
+ * shows nothing (field `experience`) or a page off the workspace's verified domains (field `url`). Audited
+ * as experience.preview_created with the page's host and the expiry, never the token (a capability).
  */
 export async function createExperiencePreview(
   ctx: Ctx,
@@ -58,5 +60,11 @@ export async function createExperiencePreview(
     { workspaceId: ctx.workspaceId, experienceId: e.id },
     ctx.clock.now(),
   );
+  await recordAudit(ctx, {
+    action: 'experience.preview_created',
+    targetType: 'experience',
+    targetId: e.id,
+    data: { host: target.host, expires_at: expiresAt.toISOString() },
+  });
   return { experience_id: e.id, url: previewLink(target, token), expires_at: expiresAt };
 }
