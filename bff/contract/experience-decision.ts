@@ -11,6 +11,7 @@ import { DateTime, json, jsonBody, Ulid } from './common';
 import { EXAMPLE_PAGE_URL } from './examples';
 import { WidgetAnnouncements, WidgetBanner, WidgetLauncher, WidgetSurvey } from './experience-decision-views';
 import { exampleDecision, exampleWatch } from './experience-examples';
+import { previewHeaders } from './experience-preview';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -211,7 +212,10 @@ export const widgetExperienceDecision = createRoute({
     "visitor's, and for a verified visitor the contact's from any device. " +
     FLAG_NOTE,
   security: VISITOR_TOKEN,
-  request: { query: strictObject({ url: PageUrl.openapi({ param: { example: EXAMPLE_PAGE_URL } }) }) },
+  request: {
+    headers: previewHeaders(),
+    query: strictObject({ url: PageUrl.openapi({ param: { example: EXAMPLE_PAGE_URL } }) }),
+  },
   responses: {
     200: { description: 'The decision.', content: json(DecisionResponse, { data: exampleDecision }) },
     ...errorResponses(401, 404, 422),
@@ -245,6 +249,7 @@ export const widgetReportConditions = createRoute({
     FLAG_NOTE,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     body: jsonBody(ConditionsRequest, { url: EXAMPLE_PAGE_URL, facts: { [exampleWatch.key]: true } }),
   },
   responses: {

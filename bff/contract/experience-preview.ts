@@ -20,6 +20,21 @@ const EXAMPLE_TOKEN = `${EXAMPLE_ID.experienceId}.1793536200.q1VZr0wN3bS7kYdPp5m
 /** The header the widget sends while a preview is on for its tab: the token of the link. */
 export const PREVIEW_HEADER = 'X-Widget-Preview';
 
+/** The preview header as the widget experience operations declare it (optional; a bad one is no preview). */
+export const previewHeaders = () =>
+  z.object({
+    [PREVIEW_HEADER]: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the ' +
+          "previewed draft is forced into the decision and served to the tab, and the tab's writes for it " +
+          '(under the experience id as version id) are answered and never stored. A missing, malformed, ' +
+          "forged, expired or other workspace's token is no preview.",
+      }),
+  });
+
 const PreviewRequest = strictObject({
   url: z
     .string()

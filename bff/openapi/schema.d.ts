@@ -23615,7 +23615,10 @@ export interface operations {
     widgetBeacon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24603,7 +24606,10 @@ export interface operations {
                  */
                 url: string;
             };
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24787,7 +24793,10 @@ export interface operations {
     widgetRecordSeen: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description experienceId (a malformed id answers 404).
@@ -24873,7 +24882,10 @@ export interface operations {
     widgetOpenSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description versionId (a malformed id answers 404).
@@ -24997,7 +25009,10 @@ export interface operations {
     widgetUpdateSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description sessionId (a malformed id answers 404).
@@ -25091,7 +25106,10 @@ export interface operations {
     widgetAnswerSurvey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description sessionId (a malformed id answers 404).
@@ -25188,7 +25206,10 @@ export interface operations {
     widgetMoveProgramItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /** @example add-to-cart */
                 itemId: string;
@@ -25288,7 +25309,10 @@ export interface operations {
     widgetReportConditions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -25496,7 +25520,10 @@ export interface operations {
                 /** @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case. */
                 version_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description experienceId (a malformed id answers 404).
