@@ -43,6 +43,8 @@ export interface Services {
     dataExportDownload: Buffer;
     /** Signs mail links: one-click unsubscribe tokens and reply+ addresses (server-core/mail/). */
     mailLinks: Buffer;
+    /** Signs experience preview links (server-core/experiences/preview/preview-token.ts). */
+    experiencePreview: Buffer;
   };
   apiKeys: ApiKeyAuthenticator;
   accessTokens: AccessTokenAuthenticator;
@@ -93,6 +95,7 @@ export function createServices(deps: {
       attachmentDownload: deriveKey(deps.masterKey, 'attachment-download'),
       dataExportDownload: deriveKey(deps.masterKey, 'data-export-download'),
       mailLinks: deriveKey(deps.masterKey, 'mail-links'),
+      experiencePreview: deriveKey(deps.masterKey, 'experience-preview'),
     },
     apiKeys: createApiKeyAuthenticator({ db: deps.db, clock: deps.clock }),
     accessTokens: createAccessTokenAuthenticator({ db: deps.db, clock: deps.clock }),

@@ -1,14 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Decision as DecisionRecord } from '../../server-core/experiences/decision/decide';
 import { MAX_PAGE_URL_CHARS } from '../../server-core/experiences/decision/decide-experiences';
+import type { IndexedExperience } from '../../server-core/experiences/decision/experience-index';
 import { MAX_FACTS_PER_REPORT } from '../../server-core/experiences/decision/report-page-facts';
 import { parsePageUrl } from '../../server-core/experiences/decision/url-match';
 import { PROGRAM_ITEM_KINDS, PROGRAM_ITEM_STATES } from '../../server-core/experiences/definition';
+import type { ExperienceType } from '../../server-core/experiences/experience';
 import { errorResponses } from '../openapi/schemas';
-import { json, jsonBody, Ulid } from './common';
+import { DateTime, json, jsonBody, Ulid } from './common';
 import { EXAMPLE_PAGE_URL } from './examples';
 import { WidgetAnnouncements, WidgetBanner, WidgetLauncher, WidgetSurvey } from './experience-decision-views';
 import { exampleDecision, exampleWatch } from './experience-examples';
+import { previewHeaders } from './experience-preview';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -118,6 +121,20 @@ const Decision = z
       description:
         "The person's active tour session whose current step lives on this page (or on any page), else null.",
     }),
+    preview: z
+      .object({
+        experience_id: Ulid,
+        type: z.enum(['tour', 'program', 'survey', 'launcher', 'banner', 'announcement']),
+        name: z.string(),
+        expires_at: DateTime,
+      })
+      .nullable()
+      .openapi({
+        description:
+          'The draft previewed in this tab (the X-Widget-Preview header of a createExperiencePreview link, ' +
+          'valid), forced into this decision whatever its targeting, window and frequency, under its ' +
+          'experience id as version id; null without a valid preview.',
+      }),
     watch: z.array(z.object({ key: z.string(), selector: z.string() })).openapi({
       description:
         'Elements to observe: report whether each selector matches (booleans only) to ' +
@@ -129,7 +146,13 @@ const Decision = z
 
 const DecisionResponse = z.object({ data: Decision });
 
-export function decisionJson(d: DecisionRecord) {
+/** The preview a decision was made with: the token's experience and expiry, and the draft. */
+export interface DecisionPreview {
+  expiresAt: Date;
+  experience: Pick<IndexedExperience, 'id' | 'type' | 'name'>;
+}
+
+export function decisionJson(d: DecisionRecord, preview?: DecisionPreview | null) {
   return {
     launchers: d.launchers,
     banners: d.banners,
@@ -163,6 +186,14 @@ export function decisionJson(d: DecisionRecord) {
     })),
     auto_start: d.auto_start,
     resume: d.resume,
+    preview: preview
+      ? {
+          experience_id: preview.experience.id,
+          type: preview.experience.type as Exclude<ExperienceType, 'tracker'>,
+          name: preview.experience.name,
+          expires_at: preview.expiresAt.toISOString(),
+        }
+      : null,
     watch: d.watch,
   };
 }
@@ -181,7 +212,10 @@ export const widgetExperienceDecision = createRoute({
     "visitor's, and for a verified visitor the contact's from any device. " +
     FLAG_NOTE,
   security: VISITOR_TOKEN,
-  request: { query: strictObject({ url: PageUrl.openapi({ param: { example: EXAMPLE_PAGE_URL } }) }) },
+  request: {
+    headers: previewHeaders(),
+    query: strictObject({ url: PageUrl.openapi({ param: { example: EXAMPLE_PAGE_URL } }) }),
+  },
   responses: {
     200: { description: 'The decision.', content: json(DecisionResponse, { data: exampleDecision }) },
     ...errorResponses(401, 404, 422),
@@ -215,6 +249,7 @@ export const widgetReportConditions = createRoute({
     FLAG_NOTE,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     body: jsonBody(ConditionsRequest, { url: EXAMPLE_PAGE_URL, facts: { [exampleWatch.key]: true } }),
   },
   responses: {

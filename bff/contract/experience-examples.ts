@@ -156,5 +156,6 @@ export const exampleDecision = {
     triggers: {},
   },
   resume: null,
+  preview: null,
   watch: [exampleWatch],
 };

@@ -5,6 +5,7 @@ import type { SeenMarker } from '../../server-core/experiences/record-seen';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { EXAMPLE_ID, EXAMPLE_PAGE_URL, EXAMPLE_TIME } from './examples';
+import { previewHeaders } from './experience-preview';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -63,6 +64,7 @@ export const widgetRecordSeen = createRoute({
     'its published versions.',
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: z.object({ experienceId: ulidParam('experienceId', 'launcherId') }),
     body: jsonBody(
       strictObject({
@@ -104,6 +106,7 @@ export const widgetBeacon = createRoute({
     'versions, else 404 (also while feature.experiences.core is off). More than 120 a minute per visitor: 429.',
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     body: jsonBody(
       strictObject({
         kind: z.enum(BEACON_KINDS),

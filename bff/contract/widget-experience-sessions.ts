@@ -13,6 +13,7 @@ import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { EXAMPLE_ID, EXAMPLE_PAGE_URL } from './examples';
 import { TourContentSchema, TourStepSchema } from './experience-definitions';
 import { exampleStoreTour, exampleTourSession, exampleTourSteps } from './experience-examples';
+import { previewHeaders } from './experience-preview';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -114,6 +115,7 @@ export const widgetGetTour = createRoute({
     `progress finishes the version it started). ${DARK}`,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: z.object({ experienceId: ulidParam('experienceId') }),
     query: strictObject({ version_id: Ulid.optional() }),
   },
@@ -149,6 +151,7 @@ export const widgetOpenSession = createRoute({
     `restarted). Launchers, banners, announcements and trackers have no sessions: 409 not_sessioned. ${DARK}`,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: versionParams,
     body: jsonBody(
       strictObject({ url: PageUrl, trigger: z.enum(SESSION_TRIGGERS).default('start') }).openapi(
@@ -180,6 +183,7 @@ export const widgetUpdateSession = createRoute({
     `rating. feedback comes with end: completed on a tour. A session that already ended answers as it is. ${DARK}`,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: sessionParams,
     body: jsonBody(
       strictObject({
@@ -226,6 +230,7 @@ export const widgetMoveProgramItem = createRoute({
     `that ended: 409 session_not_active. ${DARK}`,
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: programSessionParams.extend({
       itemId: z
         .string()

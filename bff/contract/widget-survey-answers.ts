@@ -3,6 +3,7 @@ import type { SurveyAnswer } from '../../server-core/experiences/answer-survey';
 import { DEFINITION_ID } from '../../server-core/experiences/definition';
 import { errorResponses } from '../openapi/schemas';
 import { json, jsonBody, ulidParam } from './common';
+import { previewHeaders } from './experience-preview';
 import { VISITOR_TOKEN } from './operation-parts';
 import { strictObject } from './strict-input';
 import { WIDGET_TAG } from './widget-install';
@@ -37,6 +38,7 @@ export const widgetAnswerSurvey = createRoute({
     'feature.experiences.core is off, and for a session that is not this person’s or not a survey’s.',
   security: VISITOR_TOKEN,
   request: {
+    headers: previewHeaders(),
     params: z.object({
       versionId: ulidParam('versionId', 'surveyVersionId'),
       sessionId: ulidParam('sessionId', 'surveySessionId'),

@@ -249,6 +249,10 @@ const OVERRIDES: Record<string, Override> = {
   archiveExperience: (b, w) => {
     b.path.experienceId = w.own.fixtures.spareExperienceId;
   },
+  // A page of the world's verified domain (the example's docs.example.com is the examples test's).
+  createExperiencePreview: (_b, _w, body) => {
+    body.url = 'https://app.example.com/settings?tab=billing';
+  },
   widgetGetTour: (b, w) => {
     setQuery(b, 'version_id', w.own.params.versionId!);
   },

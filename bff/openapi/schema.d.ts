@@ -1309,6 +1309,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link that opens a page with the experience's draft forced for that browser tab
+         * @description Works for a draft never published and for the current draft of a published experience, of every type the widget shows (tour, program, survey, launcher, banner, announcement). The widget on the page opened with the link shows the draft whatever its targeting, window and frequency, and whatever the `widget:qa` control says; a tour, survey or popup announcement takes the intrusive slot. Nothing the preview does is recorded: no session, seen marker, answer, contact attribute or webhook event. The link works for 30 minutes, only with this workspace's widget, only for this experience; making one is audited (experience.preview_created, with the page host, never the link). Permission `experiences.manage`; 404 while feature.experiences.core is off. 422 validation_failed on `url` (not http(s), or a host no verified domain covers) or on `experience` (a tracker, an archived experience, or a draft with nothing to show yet).
+         */
+        post: operations["createExperiencePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspaceId}/experiences/{experienceId}/progress": {
         parameters: {
             query?: never;
@@ -4063,6 +4083,31 @@ export interface components {
              */
             updated_at: string;
         };
+        ExperiencePreview: {
+            /**
+             * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+             * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+             */
+            experience_id: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working: 30 minutes after it was made.
+             * @example 2026-11-01T12:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description The page with `widget_preview=<token>` first in its query (the rest kept byte for byte). The widget takes the token on load, removes it from the address bar and keeps it for that browser tab (sessionStorage) until it expires or the person ends the preview.
+             * @example https://docs.example.com/settings?widget_preview=01m6bfsj0z98cmc07s8gwy1khh.1793536200.q1VZr0wN3bS7kYdPp5m2xHcA9uTfLgE6oJiR4sWvKzQ&tab=billing
+             */
+            url: string;
+        };
+        ExperiencePreviewRequest: {
+            /**
+             * @description The page to open: an absolute http(s) URL whose host a verified domain of the workspace covers (itself or a subdomain), the rule automation runs by.
+             * @example https://docs.example.com/settings?tab=billing
+             */
+            url: string;
+        };
         ExperienceProgressRow: {
             contact_email: string | null;
             /**
@@ -6583,6 +6628,22 @@ export interface components {
             banners: components["schemas"]["WidgetBanner"][];
             /** @description Launchers for this page the person has not activated yet (activating one ends its delivery). */
             launchers: components["schemas"]["WidgetLauncher"][];
+            /** @description The draft previewed in this tab (the X-Widget-Preview header of a createExperiencePreview link, valid), forced into this decision whatever its targeting, window and frequency, under its experience id as version id; null without a valid preview. */
+            preview: {
+                /**
+                 * @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case.
+                 * @example 01jd2m7r3x8k9q4w5e6t7y8v9a
+                 */
+                experience_id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                expires_at: string;
+                name: string;
+                /** @enum {string} */
+                type: "tour" | "program" | "survey" | "launcher" | "banner" | "announcement";
+            } | null;
             /** @description Programs targeted at this person and page. */
             programs: components["schemas"]["WidgetProgram"][];
             resume: components["schemas"]["WidgetResume"];
@@ -14783,6 +14844,104 @@ export interface operations {
             };
             /** @description No such resource in this workspace (or the feature is off). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is invalid; details say where. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createExperiencePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description experienceId (a malformed id answers 404).
+                 * @example 01m6bfsj0z98cmc07s8gwy1khh
+                 */
+                experienceId: string;
+                /**
+                 * @description workspaceId (a malformed id answers 404).
+                 * @example 01m6bhr39yfvw8g1d4g2ns1e0p
+                 */
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://docs.example.com/settings?tab=billing"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExperiencePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview link. */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "experience_id": "01m6bfsj0z98cmc07s8gwy1khh",
+                     *         "url": "https://docs.example.com/settings?widget_preview=01m6bfsj0z98cmc07s8gwy1khh.1793536200.q1VZr0wN3bS7kYdPp5m2xHcA9uTfLgE6oJiR4sWvKzQ&tab=billing",
+                     *         "expires_at": "2026-11-01T12:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ExperiencePreview"];
+                    };
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (or the feature is off). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23460,7 +23619,10 @@ export interface operations {
     widgetBeacon: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24448,7 +24610,10 @@ export interface operations {
                  */
                 url: string;
             };
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -24585,6 +24750,7 @@ export interface operations {
                      *           "triggers": {}
                      *         },
                      *         "resume": null,
+                     *         "preview": null,
                      *         "watch": [
                      *           {
                      *             "key": "ec525a1fe7ba9",
@@ -24631,7 +24797,10 @@ export interface operations {
     widgetRecordSeen: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description experienceId (a malformed id answers 404).
@@ -24717,7 +24886,10 @@ export interface operations {
     widgetOpenSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description versionId (a malformed id answers 404).
@@ -24841,7 +25013,10 @@ export interface operations {
     widgetUpdateSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description sessionId (a malformed id answers 404).
@@ -24935,7 +25110,10 @@ export interface operations {
     widgetAnswerSurvey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description sessionId (a malformed id answers 404).
@@ -25032,7 +25210,10 @@ export interface operations {
     widgetMoveProgramItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /** @example add-to-cart */
                 itemId: string;
@@ -25132,7 +25313,10 @@ export interface operations {
     widgetReportConditions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -25281,6 +25465,7 @@ export interface operations {
                      *           "triggers": {}
                      *         },
                      *         "resume": null,
+                     *         "preview": null,
                      *         "watch": [
                      *           {
                      *             "key": "ec525a1fe7ba9",
@@ -25339,7 +25524,10 @@ export interface operations {
                 /** @description ULID: 26 Crockford base32 characters, emitted lower-case, accepted in either case. */
                 version_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The token of a createExperiencePreview link, sent by the widget of a tab opened with it: the previewed draft is forced into the decision and served to the tab, and the tab's writes for it (under the experience id as version id) are answered and never stored. A missing, malformed, forged, expired or other workspace's token is no preview. */
+                "X-Widget-Preview"?: string;
+            };
             path: {
                 /**
                  * @description experienceId (a malformed id answers 404).

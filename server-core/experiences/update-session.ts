@@ -20,7 +20,7 @@ const invalid = (field: string, rule: string, message: string) =>
   new DomainError('validation_failed', { field, rule }, message);
 
 /** The position of a step (tour) or question (survey) in the version, or a 422. */
-function stepIndex(s: Session & { definition: { content: unknown } }, stepId: string): number {
+export function stepIndex(s: Session & { definition: { content: unknown } }, stepId: string): number {
   if (s.type === 'program') throw invalid('step_id', 'no_steps', 'A program moves by its items, not steps.');
   const ids =
     s.type === 'tour'
@@ -31,7 +31,7 @@ function stepIndex(s: Session & { definition: { content: unknown } }, stepId: st
   return index;
 }
 
-function checkChange(s: Session & { definition: { content: unknown } }, change: SessionChange): void {
+export function checkChange(s: Session & { definition: { content: unknown } }, change: SessionChange): void {
   if (change.end === 'completed' && s.type === 'program')
     throw invalid('end', 'completed_by_items', 'A program completes when every item is done or skipped.');
   if (change.feedback) {

@@ -138,7 +138,8 @@ export function startExperiences(d: {
     eventItems();
     watch(decision.watch);
     page.pending = null;
-    if (d.qa || page.slot) return;
+    // QA holds auto-starts and resumes back, but not in a preview: the server gives the slot to the draft or to nothing.
+    if ((d.qa && !decision.preview) || page.slot) return;
     const resume = decision.resume;
     // A resume while a tour plays is that tour's session (or one the person left for this one): not now.
     if (resume && !running) {

@@ -38,6 +38,9 @@ function cleanPrefill(input: unknown): Record<string, string> {
   return out;
 }
 const TOKEN_KEY = 'visitor';
+/** The experience preview token of this tab (sessionStorage; docs/decisions/experiences.md#the-preview-link). */
+const PREVIEW_KEY = 'preview';
+const preview = () => readKey(PREVIEW_KEY, 'session');
 /** The QA control (docs/decisions/experiences.md#qa-controls): no auto-start, no resume. */
 const NO_AUTO_START = 'no-auto-start';
 
@@ -53,6 +56,8 @@ export interface UiParts {
   runSurvey?: SurveyRunner;
   /** Loads the walkthrough chunk and hands it a job (start a walkthrough, run an automation, resume). */
   walkthrough?: (rt: Runtime, job: WalkthroughJob) => Promise<void>;
+  /** Loads the preview chunk: the Preview marker and its End preview button, while this tab previews a draft. */
+  preview?: (rt: Runtime) => Promise<void>;
   /**
    * Loads the proactive chunk (trigger messages and campaigns in the bubble above the launcher): at boot
    * when the workspace has trigger messages or the visitor is identified, else at the first user.set.
@@ -86,7 +91,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     markReady = r;
   });
   let chain: Promise<unknown> = ready;
-  const request = createTransport(apiBase(), () => token);
+  const request = createTransport(apiBase(), () => token, preview);
   const ui = createStore<UiState>({
     open: false,
     tab: 'help',
@@ -201,6 +206,7 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
       if (readKey(WALKTHROUGH_KEY, 'session') || readKey(AUTOMATION_KEY, 'session'))
         walkthrough({ kind: 'resume' }, features.walkthrough);
       if (link) walkthroughStart(link.guideId);
+      if (preview()) parts.preview?.(rt).catch(warn);
     } catch (err) {
       warn('the widget could not start', err);
       return markReady(false);
@@ -333,11 +339,15 @@ export function startWidget(w: WidgetWindow, parts: UiParts): void {
     }
   };
 
-  // The deep link is consumed at once (stripped from the address bar), and played after boot.
+  // The deep link is consumed at once (stripped from the address bar), and played after boot; so is a
+  // preview link, its token kept for this tab (a header-safe token only).
   let link: ReturnType<typeof takeDeepLink> = null;
   try {
-    link = takeDeepLink(w.location.href);
-    if (link) w.history.replaceState(w.history.state, '', link.href);
+    const shown = takeDeepLink(w.location.href, ['widget_preview']);
+    if (shown && /^[\w.-]+$/.test(shown.guideId)) writeKey(PREVIEW_KEY, shown.guideId, 'session');
+    link = takeDeepLink(shown?.href ?? w.location.href);
+    const href = (link ?? shown)?.href;
+    if (href) w.history.replaceState(w.history.state, '', href);
   } catch (err) {
     warn('the walkthrough link could not be read', err);
   }

@@ -16,12 +16,19 @@ export type Method = 'GET' | 'POST' | 'PATCH';
 
 export type Request = <T = unknown>(method: Method, path: string, body?: unknown) => Promise<Reply<T>>;
 
-export function createTransport(base: string, token: () => string | null): Request {
+export function createTransport(
+  base: string,
+  token: () => string | null,
+  /** The experience preview token of this tab, sent as X-Widget-Preview (docs/decisions/experiences.md#the-preview-link). */
+  preview: () => string | null,
+): Request {
   return async function request<T>(method: Method, path: string, body?: unknown): Promise<Reply<T>> {
     try {
       const headers: Record<string, string> = {};
       const t = token();
       if (t) headers.Authorization = `Bearer ${t}`;
+      const p = preview();
+      if (p) headers['X-Widget-Preview'] = p;
       // A FormData body (an upload) goes as multipart/form-data: the browser sets the type and boundary.
       const form = body instanceof FormData;
       if (body !== undefined && !form) headers['Content-Type'] = 'application/json';

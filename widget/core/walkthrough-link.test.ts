@@ -35,4 +35,12 @@ describe('takeDeepLink', () => {
       href: 'https://h.test/?x=1',
     });
   });
+  it('takes the preview parameter alone when asked (the walkthrough one stays for its own pass)', () => {
+    const token = `${ID}.1793536200.q1VZr0wN3bS7kYdPp5m2xHcA9uTfLgE6oJiR4sWvKzQ`;
+    const href = `https://h.test/p?widget_preview=${token}&widget_walkthrough=${ID}&a=x%20y#h`;
+    const shown = takeDeepLink(href, ['widget_preview']);
+    expect(shown).toEqual({ guideId: token, href: `https://h.test/p?widget_walkthrough=${ID}&a=x%20y#h` });
+    expect(takeDeepLink(shown!.href)).toEqual({ guideId: ID, href: 'https://h.test/p?a=x%20y#h' });
+    expect(takeDeepLink(`https://h.test/?widget_walkthrough=${ID}`, ['widget_preview'])).toBeNull();
+  });
 });

@@ -5,7 +5,11 @@
  */
 export const LINK_PARAMS = ['widget_walkthrough', 'cairn_walkthrough'];
 
-export function takeDeepLink(href: string): { guideId: string; href: string } | null {
+/**
+ * With `params` it takes another link parameter the same way (the experience preview's `widget_preview`,
+ * docs/decisions/experiences.md#the-preview-link); `guideId` is then that parameter's value.
+ */
+export function takeDeepLink(href: string, params = LINK_PARAMS): { guideId: string; href: string } | null {
   const hashAt = href.indexOf('#');
   const hash = hashAt < 0 ? '' : href.slice(hashAt);
   const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
@@ -24,7 +28,7 @@ export function takeDeepLink(href: string): { guideId: string; href: string } | 
       kept.push(part);
       continue;
     }
-    if (LINK_PARAMS.includes(key)) guideId ??= value;
+    if (params.includes(key)) guideId ??= value;
     else if (part) kept.push(part);
   }
   if (guideId === null) return null;

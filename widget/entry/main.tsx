@@ -42,6 +42,8 @@ try {
         identified,
       });
     },
+    // The preview chunk: the Preview marker, only while this tab previews a draft (a preview link).
+    preview: (rt) => import('../chunks/preview').then((m) => m.showPreview(rt)),
     // The walkthrough chunk (walkthroughs and automation runs): on a call, a deep link, or state to resume.
     async walkthrough(rt, job) {
       const [{ runWalkthrough }, cat] = await Promise.all([

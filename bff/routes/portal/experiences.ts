@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createExperience } from '../../../server-core/experiences/create-experience';
+import { createExperiencePreview } from '../../../server-core/experiences/preview/create-experience-preview';
 import { publishExperience } from '../../../server-core/experiences/publish-experience';
 import {
   archiveExperience,
@@ -11,6 +12,7 @@ import {
   listWorkspaceExperiences,
 } from '../../../server-core/experiences/workspace-experiences';
 import { asInput, parseDraft } from '../../contract/experience-definitions';
+import * as preview from '../../contract/experience-preview';
 import * as experiences from '../../contract/experiences-portal';
 import { cursorPosition, toPageBody } from '../../contract/pagination';
 import type { AppEnv } from '../../env';
@@ -73,6 +75,15 @@ export function registerPortalExperienceRoutes(app: OpenAPIHono<AppEnv>, service
   app.openapi({ ...experiences.unpublishExperience, middleware: guard }, async (c) => {
     const e = await unpublishExperience(requestCtx(c, services), idOf(c));
     return c.json({ data: experiences.portalExperienceJson(e) }, 200);
+  });
+
+  app.openapi({ ...preview.createExperiencePreview, middleware: guard }, async (c) => {
+    const link = await createExperiencePreview(requestCtx(c, services), services.keys.experiencePreview, {
+      experienceId: idOf(c),
+      url: c.req.valid('json').url,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: preview.previewJson(link) }, 201);
   });
 
   app.openapi({ ...experiences.archiveExperience, middleware: guard }, async (c) => {

@@ -68,6 +68,7 @@ describeDb('widget experience decision endpoints', (getDb) => {
       programs: [],
       auto_start: null,
       resume: null,
+      preview: null,
       watch: [],
     });
     const tour = await insertExperience(db, ws.id, {

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { answerSurvey } from '../../../server-core/experiences/answer-survey';
+import { previewAnswer, previewSeen } from '../../../server-core/experiences/preview/preview-writes';
 import { recordBeacon } from '../../../server-core/experiences/record-beacon';
 import { recordSeen } from '../../../server-core/experiences/record-seen';
 import { storeVisitor } from '../../../server-core/widget/visitors';
@@ -10,6 +11,7 @@ import { requireFlag } from '../../middleware/flags';
 import { requireVisitor } from '../../middleware/visitor';
 import type { Services } from '../../services';
 import { requestCtx } from '../request-ctx';
+import { previewWriteTarget } from './preview';
 
 /** Seen markers, survey answers and analytics beacons from the widget (docs/decisions/experiences.md, Part 2). */
 export function registerWidgetExperienceSeenRoutes(app: OpenAPIHono<AppEnv>, services: Services): void {
@@ -18,11 +20,19 @@ export function registerWidgetExperienceSeenRoutes(app: OpenAPIHono<AppEnv>, ser
   app.openapi({ ...seen.widgetRecordSeen, middleware: guard }, async (c) => {
     const visitor = c.get('visitor')!;
     const body = c.req.valid('json');
+    const experienceId = c.req.valid('param').experienceId.toLowerCase();
+    const preview = await previewWriteTarget(c, services, body.version_id.toLowerCase());
+    if (preview && experienceId === preview.id) {
+      return c.json(
+        { data: seen.seenJson(previewSeen(preview, services.clock.now(), body.dismissed === true)) },
+        200,
+      );
+    }
     const marker = await recordSeen(
       requestCtx(c, services),
       { visitorId: visitor.id, contactId: visitor.contactId },
       {
-        experienceId: c.req.valid('param').experienceId.toLowerCase(),
+        experienceId,
         versionId: body.version_id.toLowerCase(),
         url: body.url,
         dismissed: body.dismissed,
@@ -36,6 +46,10 @@ export function registerWidgetExperienceSeenRoutes(app: OpenAPIHono<AppEnv>, ser
     const visitor = c.get('visitor')!;
     const p = c.req.valid('param');
     const body = c.req.valid('json');
+    const preview = await previewWriteTarget(c, services, p.versionId.toLowerCase());
+    if (preview && p.sessionId.toLowerCase() === preview.id) {
+      return c.json({ data: answers.answerJson(previewAnswer(preview, body.question_id, body.value)) }, 200);
+    }
     const answer = await answerSurvey(
       requestCtx(c, services),
       { visitorId: visitor.id, contactId: visitor.contactId },
@@ -51,6 +65,9 @@ export function registerWidgetExperienceSeenRoutes(app: OpenAPIHono<AppEnv>, ser
 
   app.openapi({ ...seen.widgetBeacon, middleware: guard }, async (c) => {
     const body = c.req.valid('json');
+    // A preview's beacons are dropped like its other writes.
+    const preview = await previewWriteTarget(c, services, body.version_id.toLowerCase());
+    if (preview && body.experience_id.toLowerCase() === preview.id) return c.body(null, 202);
     await recordBeacon(requestCtx(c, services), services.rateLimiter, c.get('visitor')!.id, {
       kind: body.kind,
       experienceId: body.experience_id.toLowerCase(),

@@ -10,6 +10,7 @@ import {
   SurveyEditor,
   TourEditor,
 } from './content-editors';
+import { PreviewControl } from './preview';
 import { TargetingEditor } from './targeting';
 import {
   type AnnouncementContent,
@@ -245,6 +246,10 @@ export function ExperienceEditor({ session, id }: { session: ConsoleSession; id:
           )}
         </div>
       </form>
+      {/* Outside the editor's form: the preview dialog holds a form of its own. */}
+      <div class="row">
+        <PreviewControl session={session} experience={e} firstRule={preview} save={save} disabled={busy} />
+      </div>
       <Insights session={session} e={e} />
       <a href="/app/experiences">Back to experiences</a>
     </section>

@@ -3,6 +3,7 @@ import { DomainError } from '../../lib/errors';
 import { storeVisitor, type Visitor } from '../../widget/visitors';
 import type { Decision } from './decide';
 import { decideExperiences, requirePageUrl } from './decide-experiences';
+import type { IndexedExperience } from './experience-index';
 import type { ExperienceIndexCache } from './index-cache';
 import { pageKey } from './url-match';
 
@@ -17,7 +18,13 @@ export const MAX_FACTS_PER_REPORT = 100;
 export async function reportPageFacts(
   ctx: Ctx,
   deps: { index: ExperienceIndexCache },
-  input: { visitor: Visitor; url: string; facts: Record<string, boolean> },
+  input: {
+    visitor: Visitor;
+    url: string;
+    facts: Record<string, boolean>;
+    /** The previewed draft, forced into the answer (decideExperiences). */
+    preview?: IndexedExperience | null;
+  },
 ): Promise<Decision> {
   const page = requirePageUrl(input.url);
   const entries = Object.entries(input.facts);
@@ -46,5 +53,6 @@ export async function reportPageFacts(
   return decideExperiences(ctx, deps, {
     visitor: { id: input.visitor.id, contactId: input.visitor.contactId },
     url: input.url,
+    preview: input.preview,
   });
 }

@@ -22,6 +22,7 @@ function setup(items: Announcement[], unread: number) {
     banners: [],
     resume: null,
     auto_start: null,
+    preview: null,
     announcements: { unread, items },
   } as Decision;
   const state = createStore<ExperienceState>({ decision, programs: [] });
