@@ -72,3 +72,19 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
     throw new Error(`Unexpected answer ${result.response.status}.`);
   return result.data as T;
 }
+
+/**
+ * The issues of a 422 validation_failed by path (`draft.targeting.events.0.name` → its message), so a form
+ * can show each next to its field; empty for any other answer.
+ */
+export function issuesByPath(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isEnvelope(error)) return out;
+  const issues = error.error.details?.issues;
+  if (!Array.isArray(issues)) return out;
+  for (const i of issues as { path?: unknown; message?: unknown }[]) {
+    if (typeof i?.path === 'string' && typeof i.message === 'string' && !(i.path in out))
+      out[i.path] = i.message;
+  }
+  return out;
+}
