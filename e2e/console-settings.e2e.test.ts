@@ -116,6 +116,59 @@ describe.each([
     }
   });
 
+  it('creates a campaign for an e-mail domain and typed attributes; editing drops one attribute and keeps the rest', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      await openSettings(page, 'Proactive messages');
+      const name = `Pro welcome ${viewport.width}`;
+      await page.getByRole('button', { name: 'New proactive message' }).click();
+      const form = page.getByRole('form', { name: 'Proactive message' });
+      await form.getByLabel('Kind').selectOption('campaign');
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Message').fill('Welcome, pro team.');
+      await form.getByLabel('Audience e-mail domain').fill('acme.test');
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 1 key' }).fill('plan');
+      await form.getByRole('textbox', { name: 'Audience attribute 1 value' }).fill('pro');
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 2 key' }).fill('seats');
+      await form.getByRole('combobox', { name: 'Audience attribute 2 type of value' }).selectOption('number');
+      await form.getByRole('spinbutton', { name: 'Audience attribute 2 value' }).fill('5');
+      // The same key twice is refused before anything is sent.
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 3 key' }).fill('plan');
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.getByRole('alert').filter({ hasText: 'names the attribute "plan" twice' }).waitFor();
+      await form.getByRole('button', { name: 'Remove audience attribute 3' }).click();
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.waitFor({ state: 'detached' });
+      const table = page.getByRole('table', { name: 'Proactive messages' });
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.getByText('Contacts at acme.test, plan = pro, seats = 5').waitFor();
+
+      await row.getByRole('button', { name: `Edit ${name}` }).click();
+      expect(await form.getByRole('spinbutton', { name: 'Audience attribute 2 value' }).inputValue()).toBe(
+        '5',
+      );
+      await form.getByRole('button', { name: 'Remove audience attribute 1' }).click();
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.reload();
+      await table
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByText('Contacts at acme.test, seats = 5')
+        .waitFor();
+      if (viewport.width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expectNoProblems(c);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret and sets its sign-in URL', async () => {
     const c = await openConsole(browser, base(), viewport, '/app/');
     try {
