@@ -65,6 +65,9 @@ async function visitor(options: BrowserContextOptions, auto = false) {
   return { page, close: () => context.close() };
 }
 
+/** The demo's staff member (server-core/setup/demo-seed.ts, DEMO_STAFF_NAME). */
+const STAFF = 'Sam from Acme';
+
 describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
   it('Inbox: staff answer the conversation a visitor opened in the widget; the reply arrives there', async () => {
     const v = await visitor(options);
@@ -108,6 +111,53 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
     expect(staff.errors).toEqual([]);
     await staff.close();
     await v.close();
+  });
+
+  it('Inbox: rows preview the latest message; assign to any member, filter by that member, unassign', async () => {
+    const v = await visitor(options);
+    await launcher(v.page).click();
+    const frame = panelFrame(v.page);
+    await frame.getByRole('tab', { name: 'Chat' }).click();
+    await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
+    const question = `Can I change the delivery address of order ${label}-${Date.now()}?`;
+    await startConversation(frame, question);
+    await v.close();
+
+    const staff = await signedIn(options);
+    const page = staff.page;
+    await openSection(page, 'Inbox');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('');
+    const list = page.getByRole('list', { name: 'Conversations' });
+    const row = list.getByRole('link').filter({ hasText: question });
+    await row.waitFor();
+    await row.click();
+    const assignee = page
+      .getByRole('toolbar', { name: 'Conversation actions' })
+      .getByRole('combobox', { name: 'Assignee' });
+    expect(await assignee.inputValue()).toBe('');
+    await assignee.selectOption({ label: STAFF });
+    await page.getByText('Assign: done.').waitFor();
+    await row.getByText(`· ${STAFF}`).waitFor();
+
+    const byAssignee = page
+      .getByRole('form', { name: 'Filters' })
+      .getByRole('combobox', { name: 'Assignee' });
+    await byAssignee.selectOption({ label: STAFF });
+    await row.waitFor();
+    await byAssignee.selectOption('me');
+    await page.getByText('No conversations match.').waitFor();
+    await byAssignee.selectOption('none');
+    await row.waitFor({ state: 'detached' });
+    await byAssignee.selectOption('');
+    await row.waitFor();
+    if (label === 'phone')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await assignee.selectOption({ label: 'Unassigned' });
+    await page.getByText('Unassign: done.').waitFor();
+    await page.screenshot({ path: join(SHOTS, `console-inbox-assign-${label}.png`), fullPage: true });
+    expect(staff.errors).toEqual([]);
+    await staff.close();
   });
 
   it('Content: write an article with the live preview, publish it, find it in the widget’s Help', async () => {

@@ -886,7 +886,7 @@ export interface paths {
         };
         /**
          * List conversations and tickets
-         * @description Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag. Quarantined conversations (held by the spam rules) appear only with quarantined=true. Permission `conversations.manage`.
+         * @description Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag; each with a preview of its latest message (`last_message`, internal notes left out). Quarantined conversations (held by the spam rules) appear only with quarantined=true. Permission `conversations.manage`.
          */
         get: operations["listPortalConversations"];
         put?: never;
@@ -4807,6 +4807,28 @@ export interface components {
         PortalConversationDetail: components["schemas"]["PortalConversation"] & {
             /** @description The latest 500, oldest first, notes included. */
             messages: components["schemas"]["PortalMessage"][];
+        };
+        PortalConversationListItem: components["schemas"]["PortalConversation"] & {
+            /** @description The latest message between the visitor and staff (internal notes left out), previewed; null when there is none. Added in issue 17: the list only; the other answers of a conversation do not carry it. */
+            last_message: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description in: from the visitor; out: from staff.
+                 * @enum {string}
+                 */
+                direction: "in" | "out";
+                /** @description The body on one line (whitespace folded), at most 140 characters, cut at a word with an ellipsis. */
+                excerpt: string;
+                /**
+                 * @description attachment: the excerpt is its file name.
+                 * @enum {string}
+                 */
+                kind: "text" | "attachment";
+            } | null;
         };
         PortalExperience: components["schemas"]["Experience"] & {
             /**
@@ -11750,13 +11772,19 @@ export interface operations {
                      *           "sla_resolution_breached_at": null,
                      *           "last_message_at": "2026-11-01T12:05:00.000Z",
                      *           "resolved_at": null,
-                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "last_message": {
+                     *             "direction": "out",
+                     *             "kind": "text",
+                     *             "excerpt": "Billing → Invoices → Export, then pick the month.",
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["PortalConversation"][];
+                        data: components["schemas"]["PortalConversationListItem"][];
                         meta: {
                             /** @description Pass as cursor for the next page; null on the last. */
                             next_cursor: string | null;
