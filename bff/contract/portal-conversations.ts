@@ -77,7 +77,9 @@ export const PortalConversationListItem = PortalConversation.extend({
   last_message: z
     .object({
       direction: z.enum(['in', 'out']).openapi({ description: 'in: from the visitor; out: from staff.' }),
-      kind: z.enum(['text', 'attachment']).openapi({ description: 'attachment: the excerpt is its file name.' }),
+      kind: z
+        .enum(['text', 'attachment'])
+        .openapi({ description: 'attachment: the excerpt is its file name.' }),
       excerpt: z.string().openapi({
         description: `The body on one line (whitespace folded), at most ${EXCERPT_CHARS} characters, cut at a word with an ellipsis.`,
       }),

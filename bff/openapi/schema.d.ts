@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password reset link
-         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links.
+         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links. Per client address (IPv6 by its /64) at most 5 requests a minute and 20 an hour (the defaults of PASSWORD_RESET_REQUESTS_PER_MINUTE and _PER_HOUR), whatever the addresses asked for: 429 rate_limited with Retry-After.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link.
+         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["completePasswordReset"];
         delete?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login.
+         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * What an invitation link is for
-         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.
+         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["previewInvitation"];
         delete?: never;
@@ -7597,6 +7597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     completePasswordReset: {
@@ -7645,6 +7654,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9359,6 +9377,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     previewInvitation: {
@@ -9421,6 +9448,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

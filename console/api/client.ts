@@ -53,9 +53,24 @@ const isEnvelope = (e: unknown): e is Envelope =>
   typeof (e as Envelope).error === 'object' &&
   typeof (e as Envelope).error?.message === 'string';
 
-/** A sentence for the person at the screen, from the house error envelope or whatever was thrown. */
+/** "Try again in 2 minutes": the wait a 429 names in Retry-After (seconds), in words. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A sentence for the person at the screen, from the house error envelope or whatever was thrown. A
+ * rate_limited refusal says how long to wait (its details carry Retry-After's seconds).
+ */
 export function errorMessage(error: unknown): string {
-  if (isEnvelope(error)) return error.error.message;
+  if (isEnvelope(error)) {
+    const wait = Number(error.error.details?.retry_after_seconds);
+    return error.error.code === 'rate_limited' && Number.isFinite(wait) && wait > 0
+      ? `${error.error.message.replace(/\.?$/, '.')} Try again in ${waitInWords(wait)}.`
+      : error.error.message;
+  }
   if (error instanceof TypeError)
     return 'The server could not be reached. Check the connection and try again.';
   if (error instanceof Error && error.message) return error.message;
