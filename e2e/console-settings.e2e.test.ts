@@ -169,6 +169,43 @@ describe.each([
     }
   });
 
+  it('the settings dialogs share one form: a refusal shows inside the dialog, which stays open; Cancel closes it', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      // The form's own check: an API key needs an ability.
+      await openSettings(page, 'API keys');
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const keyDialog = page.getByRole('dialog', { name: 'Create an API key' });
+      await keyDialog.getByLabel('Name').fill('No abilities');
+      await keyDialog.getByRole('button', { name: 'Create' }).click();
+      await keyDialog.getByRole('alert').filter({ hasText: 'Choose at least one ability.' }).waitFor();
+      await keyDialog.getByRole('button', { name: 'Cancel' }).click();
+      await keyDialog.waitFor({ state: 'detached' });
+
+      // The server's refusal: the demo's staff member is a member already (409 already_a_member).
+      await openSettings(page, 'Team');
+      await page.getByRole('button', { name: 'Invite teammate' }).click();
+      const inviteDialog = page.getByRole('dialog', { name: 'Invite a teammate' });
+      await inviteDialog.getByLabel('Email').fill('staff@demo.test');
+      await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+      await inviteDialog.getByRole('alert').waitFor();
+      expect(await inviteDialog.getByRole('alert').textContent()).toMatch(/member/i);
+      expect(await inviteDialog.getByLabel('Email').inputValue()).toBe('staff@demo.test');
+      if (viewport.width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.keyboard.press('Escape');
+      await inviteDialog.waitFor({ state: 'detached' });
+      expect(
+        await page.getByRole('table', { name: 'Pending invitations' }).getByText('staff@demo.test').count(),
+      ).toBe(0);
+      expect(c.problems.filter((p) => !/status of (401|409) /.test(p))).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret and sets its sign-in URL', async () => {
     const c = await openConsole(browser, base(), viewport, '/app/');
     try {
