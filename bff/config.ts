@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../server-core/members/login-throttle';
+import { DEFAULT_MEMBER_LINK_LIMITS, type MemberLinkLimits } from '../server-core/members/member-link-limits';
 import type { EmbedderSettings } from '../server-core/retrieval/embedders/create-embedder';
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from './client-ip/trust-proxy';
 
@@ -53,6 +54,13 @@ export interface Config {
    * (WIDGET_BOOTS_PER_MINUTE) and Help searches (WIDGET_SEARCHES_PER_MINUTE).
    */
   widgetLimits: { bootsPerMinute: number; searchesPerMinute: number };
+  /**
+   * The public member operations, per client address: password reset requests a minute
+   * (PASSWORD_RESET_REQUESTS_PER_MINUTE) and an hour (PASSWORD_RESET_REQUESTS_PER_HOUR), and the POSTs of
+   * the mailed links' pages a minute (MEMBER_LINK_POSTS_PER_MINUTE: previewInvitation, acceptInvitation,
+   * completePasswordReset).
+   */
+  memberLinkLimits: MemberLinkLimits;
   /** Public API requests per minute per API key, and per workspace across its keys. */
   rateLimitPerKey: number;
   rateLimitPerWorkspace: number;
@@ -197,6 +205,18 @@ const schema = z.object({
   LOGIN_ADDRESS_LIMIT: count('LOGIN_ADDRESS_LIMIT', DEFAULT_LOGIN_LIMITS.addressFailures),
   WIDGET_BOOTS_PER_MINUTE: count('WIDGET_BOOTS_PER_MINUTE', 300),
   WIDGET_SEARCHES_PER_MINUTE: count('WIDGET_SEARCHES_PER_MINUTE', 120),
+  PASSWORD_RESET_REQUESTS_PER_MINUTE: count(
+    'PASSWORD_RESET_REQUESTS_PER_MINUTE',
+    DEFAULT_MEMBER_LINK_LIMITS.resetRequestsPerMinute,
+  ),
+  PASSWORD_RESET_REQUESTS_PER_HOUR: count(
+    'PASSWORD_RESET_REQUESTS_PER_HOUR',
+    DEFAULT_MEMBER_LINK_LIMITS.resetRequestsPerHour,
+  ),
+  MEMBER_LINK_POSTS_PER_MINUTE: count(
+    'MEMBER_LINK_POSTS_PER_MINUTE',
+    DEFAULT_MEMBER_LINK_LIMITS.linkPostsPerMinute,
+  ),
   RATE_LIMIT_PER_KEY: z.coerce
     .number({ error: 'RATE_LIMIT_PER_KEY must be a number' })
     .int()
@@ -323,6 +343,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     widgetLimits: {
       bootsPerMinute: e.WIDGET_BOOTS_PER_MINUTE,
       searchesPerMinute: e.WIDGET_SEARCHES_PER_MINUTE,
+    },
+    memberLinkLimits: {
+      resetRequestsPerMinute: e.PASSWORD_RESET_REQUESTS_PER_MINUTE,
+      resetRequestsPerHour: e.PASSWORD_RESET_REQUESTS_PER_HOUR,
+      linkPostsPerMinute: e.MEMBER_LINK_POSTS_PER_MINUTE,
     },
     rateLimitPerKey: e.RATE_LIMIT_PER_KEY,
     rateLimitPerWorkspace: e.RATE_LIMIT_PER_WORKSPACE,

@@ -65,6 +65,9 @@ async function visitor(options: BrowserContextOptions, auto = false) {
   return { page, close: () => context.close() };
 }
 
+/** The demo's staff member (server-core/setup/demo-seed.ts, DEMO_STAFF_NAME). */
+const STAFF = 'Sam from Acme';
+
 describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
   it('Inbox: staff answer the conversation a visitor opened in the widget; the reply arrives there', async () => {
     const v = await visitor(options);
@@ -108,6 +111,53 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
     expect(staff.errors).toEqual([]);
     await staff.close();
     await v.close();
+  });
+
+  it('Inbox: rows preview the latest message; assign to any member, filter by that member, unassign', async () => {
+    const v = await visitor(options);
+    await launcher(v.page).click();
+    const frame = panelFrame(v.page);
+    await frame.getByRole('tab', { name: 'Chat' }).click();
+    await frame.getByRole('tabpanel', { name: 'Chat' }).waitFor();
+    const question = `Can I change the delivery address of order ${label}-${Date.now()}?`;
+    await startConversation(frame, question);
+    await v.close();
+
+    const staff = await signedIn(options);
+    const page = staff.page;
+    await openSection(page, 'Inbox');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('');
+    const list = page.getByRole('list', { name: 'Conversations' });
+    const row = list.getByRole('link').filter({ hasText: question });
+    await row.waitFor();
+    await row.click();
+    const assignee = page
+      .getByRole('toolbar', { name: 'Conversation actions' })
+      .getByRole('combobox', { name: 'Assignee' });
+    expect(await assignee.inputValue()).toBe('');
+    await assignee.selectOption({ label: STAFF });
+    await page.getByText('Assign: done.').waitFor();
+    await row.getByText(`· ${STAFF}`).waitFor();
+
+    const byAssignee = page
+      .getByRole('form', { name: 'Filters' })
+      .getByRole('combobox', { name: 'Assignee' });
+    await byAssignee.selectOption({ label: STAFF });
+    await row.waitFor();
+    await byAssignee.selectOption('me');
+    await page.getByText('No conversations match.').waitFor();
+    await byAssignee.selectOption('none');
+    await row.waitFor({ state: 'detached' });
+    await byAssignee.selectOption('');
+    await row.waitFor();
+    if (label === 'phone')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await assignee.selectOption({ label: 'Unassigned' });
+    await page.getByText('Unassign: done.').waitFor();
+    await page.screenshot({ path: join(SHOTS, `console-inbox-assign-${label}.png`), fullPage: true });
+    expect(staff.errors).toEqual([]);
+    await staff.close();
   });
 
   it('Content: write an article with the live preview, publish it, find it in the widget’s Help', async () => {
@@ -175,6 +225,79 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
     await staff.page.getByRole('button', { name: 'Unpublish' }).click();
     await staff.page.getByText(/^Status: (draft|unpublished)/).waitFor();
     expect(staff.errors).toEqual([]);
+    await staff.close();
+  });
+
+  it('Experiences: targeting by contact attributes and events, elements and browser triggers; the server’s issue shows next to its field', async () => {
+    const staff = await signedIn(options);
+    const page = staff.page;
+    await openSection(page, 'Experiences');
+    const name = `Targeted survey ${label} ${Date.now()}`;
+    await page.getByRole('combobox', { name: 'Type of the new experience' }).selectOption('survey');
+    await page.getByRole('textbox', { name: 'Name of the new experience' }).fill(name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: `Survey: ${name}`, level: 2 }).waitFor();
+
+    await page.getByRole('button', { name: 'Add attribute rule' }).click();
+    await page.getByRole('textbox', { name: 'Attribute rule 1 key' }).fill('seats');
+    await page.getByRole('combobox', { name: 'Attribute rule 1 test' }).selectOption('greater_than');
+    await page.getByRole('spinbutton', { name: 'Attribute rule 1 value' }).fill('10');
+    await page.getByRole('button', { name: 'Add attribute rule' }).click();
+    await page.getByRole('textbox', { name: 'Attribute rule 2 key' }).fill('beta');
+    await page.getByRole('combobox', { name: 'Attribute rule 2 type of value' }).selectOption('boolean');
+    await page.getByRole('combobox', { name: 'Attribute rule 2 value' }).selectOption('true');
+    await page.getByRole('button', { name: 'Add event rule' }).click();
+    const eventName = page.getByRole('textbox', { name: 'Event rule 1 event name' });
+    await eventName.fill('service.login');
+    await page.getByRole('spinbutton', { name: 'Event rule 1 at least (times)' }).fill('2');
+    await page.getByRole('spinbutton', { name: 'Event rule 1 within (days)' }).fill('30');
+    await page.getByRole('button', { name: 'Add element rule' }).click();
+    await page.getByRole('textbox', { name: 'Element rule 1 selector' }).fill('.paywall');
+    await page.getByRole('combobox', { name: 'Element rule 1 present or absent' }).selectOption('absent');
+    await page.getByRole('textbox', { name: 'Custom event' }).fill('pricing_viewed');
+    await page.getByRole('spinbutton', { name: 'Seconds on page' }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Scrolled percent' }).fill('150');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+
+    // The schema refuses the scroll depth first: its message sits under the field, tied to it.
+    const scroll = page.getByRole('spinbutton', { name: 'Scrolled percent' });
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await scroll.getAttribute('aria-invalid')).toBe('true');
+    const scrollNote = page.locator(`#${await scroll.getAttribute('aria-describedby')}`);
+    expect(await scrollNote.textContent()).toMatch(/100/);
+    await scroll.fill('50');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    // Then the domain's rule: the reserved event name, named next to the event name.
+    await page.getByText('Names starting service. or service: are reserved.').waitFor();
+    expect(await eventName.getAttribute('aria-invalid')).toBe('true');
+    expect(await scroll.getAttribute('aria-invalid')).toBeNull();
+    if (label === 'phone') {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(wide).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: join(SHOTS, `console-targeting-${label}.png`), fullPage: true });
+    await eventName.fill('signed_up');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved.').waitFor();
+    expect(await eventName.getAttribute('aria-invalid')).toBeNull();
+
+    // Everything was stored: a reload shows each condition as it was set.
+    await page.reload();
+    await page.getByRole('heading', { name: `Survey: ${name}`, level: 2 }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Attribute rule 1 value' }).inputValue()).toBe('10');
+    expect(await page.getByRole('combobox', { name: 'Attribute rule 2 value' }).inputValue()).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Event rule 1 event name' }).inputValue()).toBe(
+      'signed_up',
+    );
+    expect(await page.getByRole('spinbutton', { name: 'Event rule 1 within (days)' }).inputValue()).toBe(
+      '30',
+    );
+    expect(await page.getByRole('combobox', { name: 'Element rule 1 present or absent' }).inputValue()).toBe(
+      'absent',
+    );
+    expect(await page.getByRole('textbox', { name: 'Custom event' }).inputValue()).toBe('pricing_viewed');
+    expect(await page.getByRole('spinbutton', { name: 'Scrolled percent' }).inputValue()).toBe('50');
+    expect(staff.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
     await staff.close();
   });
 

@@ -116,6 +116,96 @@ describe.each([
     }
   });
 
+  it('creates a campaign for an e-mail domain and typed attributes; editing drops one attribute and keeps the rest', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      await openSettings(page, 'Proactive messages');
+      const name = `Pro welcome ${viewport.width}`;
+      await page.getByRole('button', { name: 'New proactive message' }).click();
+      const form = page.getByRole('form', { name: 'Proactive message' });
+      await form.getByLabel('Kind').selectOption('campaign');
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Message').fill('Welcome, pro team.');
+      await form.getByLabel('Audience e-mail domain').fill('acme.test');
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 1 key' }).fill('plan');
+      await form.getByRole('textbox', { name: 'Audience attribute 1 value' }).fill('pro');
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 2 key' }).fill('seats');
+      await form.getByRole('combobox', { name: 'Audience attribute 2 type of value' }).selectOption('number');
+      await form.getByRole('spinbutton', { name: 'Audience attribute 2 value' }).fill('5');
+      // The same key twice is refused before anything is sent.
+      await form.getByRole('button', { name: 'Add audience attribute' }).click();
+      await form.getByRole('textbox', { name: 'Audience attribute 3 key' }).fill('plan');
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.getByRole('alert').filter({ hasText: 'names the attribute "plan" twice' }).waitFor();
+      await form.getByRole('button', { name: 'Remove audience attribute 3' }).click();
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.waitFor({ state: 'detached' });
+      const table = page.getByRole('table', { name: 'Proactive messages' });
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.getByText('Contacts at acme.test, plan = pro, seats = 5').waitFor();
+
+      await row.getByRole('button', { name: `Edit ${name}` }).click();
+      expect(await form.getByRole('spinbutton', { name: 'Audience attribute 2 value' }).inputValue()).toBe(
+        '5',
+      );
+      await form.getByRole('button', { name: 'Remove audience attribute 1' }).click();
+      await form.getByRole('button', { name: 'Save message' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.reload();
+      await table
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByText('Contacts at acme.test, seats = 5')
+        .waitFor();
+      if (viewport.width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expectNoProblems(c);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('the settings dialogs share one form: a refusal shows inside the dialog, which stays open; Cancel closes it', async () => {
+    const c = await openConsole(browser, base(), viewport, '/app/');
+    try {
+      const { page } = c;
+      await signInAs(page, demo().ownerEmail, demo().ownerPassword);
+      // The form's own check: an API key needs an ability.
+      await openSettings(page, 'API keys');
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const keyDialog = page.getByRole('dialog', { name: 'Create an API key' });
+      await keyDialog.getByLabel('Name').fill('No abilities');
+      await keyDialog.getByRole('button', { name: 'Create' }).click();
+      await keyDialog.getByRole('alert').filter({ hasText: 'Choose at least one ability.' }).waitFor();
+      await keyDialog.getByRole('button', { name: 'Cancel' }).click();
+      await keyDialog.waitFor({ state: 'detached' });
+
+      // The server's refusal: the demo's staff member is a member already (409 already_a_member).
+      await openSettings(page, 'Team');
+      await page.getByRole('button', { name: 'Invite teammate' }).click();
+      const inviteDialog = page.getByRole('dialog', { name: 'Invite a teammate' });
+      await inviteDialog.getByLabel('Email').fill('staff@demo.test');
+      await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+      await inviteDialog.getByRole('alert').waitFor();
+      expect(await inviteDialog.getByRole('alert').textContent()).toMatch(/member/i);
+      expect(await inviteDialog.getByLabel('Email').inputValue()).toBe('staff@demo.test');
+      if (viewport.width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.keyboard.press('Escape');
+      await inviteDialog.waitFor({ state: 'detached' });
+      expect(
+        await page.getByRole('table', { name: 'Pending invitations' }).getByText('staff@demo.test').count(),
+      ).toBe(0);
+      expect(c.problems.filter((p) => !/status of (401|409) /.test(p))).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('registers an OAuth app whose client secret is shown once, then deletes it; rotates the help center signing secret and sets its sign-in URL', async () => {
     const c = await openConsole(browser, base(), viewport, '/app/');
     try {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { InvitationPreview } from '../../server-core/members/accept-invitation';
 import type { InvitationRow } from '../../server-core/members/invitations';
 import type { MemberRow } from '../../server-core/members/list-members';
+import { DEFAULT_MEMBER_LINK_LIMITS } from '../../server-core/members/member-link-limits';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { EXAMPLE_DEMO, EXAMPLE_ID, EXAMPLE_SECRET, EXAMPLE_TIME } from './examples';
@@ -201,6 +202,12 @@ export const revokeInvitation = createRoute({
 
 const InvitationToken = z.string().min(1).max(200);
 
+const L = DEFAULT_MEMBER_LINK_LIMITS;
+const LINK_LIMIT =
+  ` At most ${L.linkPostsPerMinute} a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with ` +
+  'the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 ' +
+  'rate_limited with Retry-After.';
+
 export const InvitationPreviewSchema = z
   .object({
     workspace_name: z.string(),
@@ -224,7 +231,7 @@ export const previewInvitation = createRoute({
   description:
     "The console's accept page reads it: the workspace, the address and role, and whether the person must " +
     'choose a password. No session needed: the token is the credential (sent in the body, never in a URL ' +
-    'the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.',
+    `the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.${LINK_LIMIT}`,
   request: {
     body: jsonBody(strictObject({ token: InvitationToken }).openapi('InvitationTokenRequest'), {
       token: EXAMPLE_SECRET.invitationToken,
@@ -243,7 +250,7 @@ export const previewInvitation = createRoute({
         },
       }),
     },
-    ...errorResponses(410, 415, 422),
+    ...errorResponses(410, 415, 422, 429),
   },
 });
 
@@ -256,7 +263,7 @@ export const acceptInvitation = createRoute({
   description:
     'Grants the membership through the path SCIM provisioning uses (the account is created when the address ' +
     'has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, ' +
-    'required then); an existing password is never changed by an invitation. Then sign in with login.',
+    `required then); an existing password is never changed by an invitation. Then sign in with login.${LINK_LIMIT}`,
   request: {
     body: jsonBody(
       strictObject({
@@ -277,7 +284,7 @@ export const acceptInvitation = createRoute({
         { data: { workspace_id: EXAMPLE_ID.workspaceId, email: 'new.teammate@demo.test', role: 'member' } },
       ),
     },
-    ...errorResponses(410, 415, 422),
+    ...errorResponses(410, 415, 422, 429),
   },
 });
 
@@ -290,7 +297,10 @@ export const requestPasswordReset = createRoute({
   description:
     'Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a ' +
     "single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per " +
-    'account, and at most 3 live links.',
+    'account, and at most 3 live links. Per client address (IPv6 by its /64) at most ' +
+    `${L.resetRequestsPerMinute} requests a minute and ${L.resetRequestsPerHour} an hour (the defaults of ` +
+    'PASSWORD_RESET_REQUESTS_PER_MINUTE and _PER_HOUR), whatever the addresses asked for: 429 rate_limited ' +
+    'with Retry-After.',
   request: {
     body: jsonBody(
       strictObject({ email: z.string().trim().min(3).max(320) }).openapi('PasswordResetRequest'),
@@ -304,7 +314,7 @@ export const requestPasswordReset = createRoute({
         data: { sent_if_known: true },
       }),
     },
-    ...errorResponses(415, 422),
+    ...errorResponses(415, 422, 429),
   },
 });
 
@@ -317,7 +327,7 @@ export const completePasswordReset = createRoute({
   description:
     'Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 ' +
     'characters); every portal session of the account ends. 410 password_reset_invalid for a used or ' +
-    'expired link.',
+    `expired link.${LINK_LIMIT}`,
   request: {
     body: jsonBody(
       strictObject({ token: z.string().min(1).max(200), password: z.string().max(1024) }).openapi(
@@ -328,6 +338,6 @@ export const completePasswordReset = createRoute({
   },
   responses: {
     204: { description: 'The password is set; sign in with it.' },
-    ...errorResponses(410, 415, 422),
+    ...errorResponses(410, 415, 422, 429),
   },
 });

@@ -7,6 +7,8 @@ import {
   MAX_TAG_CHARS,
   PRIORITIES,
 } from '../../server-core/conversations/conversation';
+import type { ListedConversation } from '../../server-core/conversations/list-portal-conversations';
+import { EXCERPT_CHARS } from '../../server-core/conversations/message-excerpt';
 import { errorResponses } from '../openapi/schemas';
 import { DateTime, iso, json, jsonBody, Ulid, ulidParam } from './common';
 import { EXAMPLE_ID, EXAMPLE_LATER, EXAMPLE_TIME } from './examples';
@@ -71,6 +73,26 @@ export const PortalConversation = z
   })
   .openapi('PortalConversation');
 
+export const PortalConversationListItem = PortalConversation.extend({
+  last_message: z
+    .object({
+      direction: z.enum(['in', 'out']).openapi({ description: 'in: from the visitor; out: from staff.' }),
+      kind: z
+        .enum(['text', 'attachment'])
+        .openapi({ description: 'attachment: the excerpt is its file name.' }),
+      excerpt: z.string().openapi({
+        description: `The body on one line (whitespace folded), at most ${EXCERPT_CHARS} characters, cut at a word with an ellipsis.`,
+      }),
+      created_at: DateTime,
+    })
+    .nullable()
+    .openapi({
+      description:
+        'The latest message between the visitor and staff (internal notes left out), previewed; null when there is none. ' +
+        'Added in issue 17: the list only; the other answers of a conversation do not carry it.',
+    }),
+}).openapi('PortalConversationListItem');
+
 export const PortalMessage = z
   .object({
     id: Ulid,
@@ -120,6 +142,21 @@ export function portalConversationJson(c: Conversation): z.output<typeof PortalC
     last_message_at: iso(c.last_message_at),
     resolved_at: iso(c.resolved_at),
     created_at: c.created_at.toISOString(),
+  };
+}
+
+export function portalConversationListItemJson(
+  c: ListedConversation,
+): z.output<typeof PortalConversationListItem> {
+  const m = c.last_message;
+  return {
+    ...portalConversationJson(c),
+    last_message: m && {
+      direction: m.direction,
+      kind: m.kind === 'attachment' ? 'attachment' : 'text',
+      excerpt: m.excerpt,
+      created_at: m.created_at.toISOString(),
+    },
   };
 }
 
@@ -191,7 +228,8 @@ export const listPortalConversations = createRoute({
   tags: [TAG],
   summary: 'List conversations and tickets',
   description:
-    'Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag. ' +
+    'Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag; ' +
+    'each with a preview of its latest message (`last_message`, internal notes left out). ' +
     `Quarantined conversations (held by the spam rules) appear only with quarantined=true. ${PERMISSION}`,
   security: PORTAL_SESSION,
   request: {
@@ -208,7 +246,20 @@ export const listPortalConversations = createRoute({
   responses: {
     200: {
       description: 'A page of conversations.',
-      content: json(pageOf(PortalConversation), { meta: { next_cursor: null }, data: [exampleConversation] }),
+      content: json(pageOf(PortalConversationListItem), {
+        meta: { next_cursor: null },
+        data: [
+          {
+            ...exampleConversation,
+            last_message: {
+              direction: 'out',
+              kind: 'text',
+              excerpt: 'Billing → Invoices → Export, then pick the month.',
+              created_at: EXAMPLE_LATER,
+            },
+          },
+        ],
+      }),
     },
     ...errorResponses(401, 403, 404, 422, 429),
   },

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password reset link
-         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links.
+         * @description Always 202, whether or not the address has an account (the answer tells nobody who does). When it has, a single-use link to the console's reset page is mailed, valid one hour; at most one mail a minute per account, and at most 3 live links. Per client address (IPv6 by its /64) at most 5 requests a minute and 20 an hour (the defaults of PASSWORD_RESET_REQUESTS_PER_MINUTE and _PER_HOUR), whatever the addresses asked for: 429 rate_limited with Retry-After.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -112,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a reset link
-         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link.
+         * @description Consumes the link (and every other reset link of the account) and sets the password (12 to 1,024 characters); every portal session of the account ends. 410 password_reset_invalid for a used or expired link. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["completePasswordReset"];
         delete?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login.
+         * @description Grants the membership through the path SCIM provisioning uses (the account is created when the address has none) and consumes the link. A person without a password sets one here (12 to 1,024 characters, required then); an existing password is never changed by an invitation. Then sign in with login. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -440,7 +440,7 @@ export interface paths {
         put?: never;
         /**
          * What an invitation link is for
-         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link.
+         * @description The console's accept page reads it: the workspace, the address and role, and whether the person must choose a password. No session needed: the token is the credential (sent in the body, never in a URL the server logs). 410 invitation_invalid for a used, revoked, replaced or expired link. At most 20 a minute per client address (MEMBER_LINK_POSTS_PER_MINUTE), shared with the other POSTs of the mailed links (previewInvitation, acceptInvitation, completePasswordReset): 429 rate_limited with Retry-After.
          */
         post: operations["previewInvitation"];
         delete?: never;
@@ -886,7 +886,7 @@ export interface paths {
         };
         /**
          * List conversations and tickets
-         * @description Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag. Quarantined conversations (held by the spam rules) appear only with quarantined=true. Permission `conversations.manage`.
+         * @description Newest first, filtered by state, assignee (a member’s user id, or `none` for unassigned), kind and tag; each with a preview of its latest message (`last_message`, internal notes left out). Quarantined conversations (held by the spam rules) appear only with quarantined=true. Permission `conversations.manage`.
          */
         get: operations["listPortalConversations"];
         put?: never;
@@ -4855,6 +4855,28 @@ export interface components {
             /** @description The latest 500, oldest first, notes included. */
             messages: components["schemas"]["PortalMessage"][];
         };
+        PortalConversationListItem: components["schemas"]["PortalConversation"] & {
+            /** @description The latest message between the visitor and staff (internal notes left out), previewed; null when there is none. Added in issue 17: the list only; the other answers of a conversation do not carry it. */
+            last_message: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-01T12:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description in: from the visitor; out: from staff.
+                 * @enum {string}
+                 */
+                direction: "in" | "out";
+                /** @description The body on one line (whitespace folded), at most 140 characters, cut at a word with an ellipsis. */
+                excerpt: string;
+                /**
+                 * @description attachment: the excerpt is its file name.
+                 * @enum {string}
+                 */
+                kind: "text" | "attachment";
+            } | null;
+        };
         PortalExperience: components["schemas"]["Experience"] & {
             /**
              * Format: date-time
@@ -7638,6 +7660,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     completePasswordReset: {
@@ -7686,6 +7717,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9400,6 +9440,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     previewInvitation: {
@@ -9462,6 +9511,15 @@ export interface operations {
             };
             /** @description The request is invalid; details say where. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11813,13 +11871,19 @@ export interface operations {
                      *           "sla_resolution_breached_at": null,
                      *           "last_message_at": "2026-11-01T12:05:00.000Z",
                      *           "resolved_at": null,
-                     *           "created_at": "2026-11-01T12:00:00.000Z"
+                     *           "created_at": "2026-11-01T12:00:00.000Z",
+                     *           "last_message": {
+                     *             "direction": "out",
+                     *             "kind": "text",
+                     *             "excerpt": "Billing → Invoices → Export, then pick the month.",
+                     *             "created_at": "2026-11-01T12:05:00.000Z"
+                     *           }
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["PortalConversation"][];
+                        data: components["schemas"]["PortalConversationListItem"][];
                         meta: {
                             /** @description Pass as cursor for the next page; null on the last. */
                             next_cursor: string | null;

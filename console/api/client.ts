@@ -53,9 +53,24 @@ const isEnvelope = (e: unknown): e is Envelope =>
   typeof (e as Envelope).error === 'object' &&
   typeof (e as Envelope).error?.message === 'string';
 
-/** A sentence for the person at the screen, from the house error envelope or whatever was thrown. */
+/** "Try again in 2 minutes": the wait a 429 names in Retry-After (seconds), in words. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A sentence for the person at the screen, from the house error envelope or whatever was thrown. A
+ * rate_limited refusal says how long to wait (its details carry Retry-After's seconds).
+ */
 export function errorMessage(error: unknown): string {
-  if (isEnvelope(error)) return error.error.message;
+  if (isEnvelope(error)) {
+    const wait = Number(error.error.details?.retry_after_seconds);
+    return error.error.code === 'rate_limited' && Number.isFinite(wait) && wait > 0
+      ? `${error.error.message.replace(/\.?$/, '.')} Try again in ${waitInWords(wait)}.`
+      : error.error.message;
+  }
   if (error instanceof TypeError)
     return 'The server could not be reached. Check the connection and try again.';
   if (error instanceof Error && error.message) return error.message;
@@ -71,4 +86,20 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   if (result.data === undefined && result.response.status !== 204)
     throw new Error(`Unexpected answer ${result.response.status}.`);
   return result.data as T;
+}
+
+/**
+ * The issues of a 422 validation_failed by path (`draft.targeting.events.0.name` → its message), so a form
+ * can show each next to its field; empty for any other answer.
+ */
+export function issuesByPath(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isEnvelope(error)) return out;
+  const issues = error.error.details?.issues;
+  if (!Array.isArray(issues)) return out;
+  for (const i of issues as { path?: unknown; message?: unknown }[]) {
+    if (typeof i?.path === 'string' && typeof i.message === 'string' && !(i.path in out))
+      out[i.path] = i.message;
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorMessage } from '../api/client';
+import { api, errorMessage, waitInWords } from '../api/client';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import type { PublicPageProps } from './public-pages';
@@ -9,13 +9,6 @@ import { navigate } from './router';
 export function afterSignIn(search: string): string {
   const next = new URLSearchParams(search).get('next') ?? '';
   return /^\/app\/[^/]/.test(next) && !next.startsWith('/app/sign-in') ? next : '/app/inbox';
-}
-
-/** "Try again in 2 minutes": the wait a 429 names in Retry-After (seconds), in words. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 export function SignInPage({ search }: PublicPageProps) {

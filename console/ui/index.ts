@@ -1,6 +1,7 @@
 export { Button } from './button';
 export { CopyButton } from './copy-button';
 export { Dialog } from './dialog';
+export { DialogForm } from './dialog-form';
 export { Field } from './field';
 export { ShownOnce } from './shown-once';
 export { Table } from './table';

@@ -137,6 +137,46 @@ describeDb('portal conversations (staff inbox)', (getDb) => {
     ]);
   });
 
+  it('the list previews each conversation’s latest message, internal notes left out, long bodies cut', async () => {
+    const t = makeTestApp(getDb());
+    const { call, token } = await workspaceWithStaff(t, 'member');
+    const visitor = await token();
+    const res = await t.app.request('/widget/conversations', {
+      method: 'POST',
+      ...json({ body: 'Where are\n\n my invoices?' }, { Authorization: `Bearer ${visitor}` }),
+    });
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    type Listed = PortalConversation & {
+      last_message: { direction: string; kind: string; excerpt: string; created_at: string } | null;
+    };
+    const latest = async () => {
+      const r = await call('GET', 'conversations');
+      expect(r.status).toBe(200);
+      const rows = ((await r.json()) as { data: Listed[] }).data;
+      return rows.find((c) => c.id === id)!.last_message;
+    };
+    expect(await latest()).toMatchObject({
+      direction: 'in',
+      kind: 'text',
+      excerpt: 'Where are my invoices?',
+    });
+
+    const long = `Billing, then Invoices, then Export. ${'More words follow here. '.repeat(20)}`;
+    expect((await call('POST', `conversations/${id}/replies`, { body: long })).status).toBe(201);
+    expect((await call('POST', `conversations/${id}/notes`, { body: 'internal: VIP customer' })).status).toBe(
+      201,
+    );
+    const preview = (await latest())!;
+    expect(preview.direction).toBe('out');
+    expect(preview.excerpt.startsWith('Billing, then Invoices, then Export.')).toBe(true);
+    expect(preview.excerpt.endsWith('…')).toBe(true);
+    expect(Array.from(preview.excerpt).length).toBeLessThanOrEqual(140);
+    expect(JSON.stringify(await latest())).not.toContain('VIP');
+    // The read of one conversation keeps its shape: no preview there.
+    const one = await call('GET', `conversations/${id}`);
+    expect(Object.keys(((await one.json()) as { data: object }).data)).not.toContain('last_message');
+  });
+
   it('SLA targets: settings.manage reads and replaces them', async () => {
     const t = makeTestApp(getDb());
     const { call } = await workspaceWithStaff(t, 'admin');

@@ -44,7 +44,7 @@ export function registerPortalConversationRoutes(app: OpenAPIHono<AppEnv>, servi
       limit: q.limit,
     });
     const page = toPageBody(rows, q.limit);
-    return c.json({ meta: page.meta, data: page.data.map(ok) }, 200);
+    return c.json({ meta: page.meta, data: page.data.map(inbox.portalConversationListItemJson) }, 200);
   });
 
   app.openapi({ ...inbox.getPortalConversation, middleware: guard }, async (c) => {

@@ -188,6 +188,79 @@ describeDb('portal experience authoring', (getDb) => {
     expect(await events()).toEqual([]); // nothing was ever published
   });
 
+  it('every targeting condition the console edits round-trips; a broken one is 422 naming its field path', async () => {
+    const db = getDb();
+    const { call } = await setup(db);
+    const e = await dataOf<PortalExperience>(await call('POST', '', tour));
+    const targeting = {
+      pages: { include: [{ match: 'prefix', value: '/app' }], exclude: [] },
+      audience: 'identified',
+      attributes: [
+        { key: 'plan', op: 'equals', value: 'pro' },
+        { key: 'seats', op: 'greater_than', value: 5 },
+        { key: 'beta', op: 'not_equals', value: true },
+        { key: 'company', op: 'exists' },
+      ],
+      events: [
+        { name: 'signed_up', did: true, at_least: 2, within_days: 30 },
+        { name: 'invoice.exported', did: false },
+      ],
+      elements: [
+        { selector: '#billing', present: true },
+        { selector: '.paywall', present: false },
+      ],
+      triggers: { custom_event: 'pricing_viewed', time_on_page_seconds: 10, scroll_depth_percent: 50 },
+      window: { starts_at: null, ends_at: null },
+      priority: 3,
+    };
+    const draft = (t: unknown) => ({
+      draft: { targeting: t, frequency: { kind: 'once' }, content: tour.draft.content },
+    });
+    const saved = await call('PATCH', `/${e.id}`, draft(targeting));
+    expect(saved.status).toBe(200);
+    expect((await dataOf<PortalExperience>(saved)).draft.targeting).toEqual(targeting);
+
+    // Shapes the schema refuses: each issue names its path under draft.targeting.
+    const badShape = await call(
+      'PATCH',
+      `/${e.id}`,
+      draft({
+        ...targeting,
+        events: [{ name: 'Signed Up', did: true, within_days: 0 }],
+        elements: [{ selector: '', present: true }],
+        triggers: { scroll_depth_percent: 101 },
+      }),
+    );
+    expect(badShape.status).toBe(422);
+    expect((await errorOf(badShape)).details.issues!.map((i) => i.path).sort()).toEqual([
+      'draft.targeting.elements.0.selector',
+      'draft.targeting.events.0.name',
+      'draft.targeting.events.0.within_days',
+      'draft.targeting.triggers.scroll_depth_percent',
+    ]);
+    // Rules of the domain: a reserved event name, a comparison with text, a missing value.
+    const badRule = await call(
+      'PATCH',
+      `/${e.id}`,
+      draft({
+        ...targeting,
+        attributes: [
+          { key: 'seats', op: 'less_than', value: 'five' },
+          { key: 'plan', op: 'equals' },
+        ],
+        events: [{ name: 'service.login', did: true }],
+        triggers: { custom_event: 'service:ping' },
+      }),
+    );
+    expect(badRule.status).toBe(422);
+    expect((await errorOf(badRule)).details.issues!.map((i) => `${i.path} ${i.code}`)).toEqual([
+      'draft.targeting.attributes.0.value number',
+      'draft.targeting.attributes.1.value required',
+      'draft.targeting.events.0.name reserved_prefix',
+      'draft.targeting.triggers.custom_event reserved_prefix',
+    ]);
+  });
+
   it('publish freezes a version, unpublish and archive end it; each announces once; audit entries', async () => {
     const db = getDb();
     const { ws, call, events } = await setup(db);

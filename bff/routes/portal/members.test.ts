@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DAY, MINUTE } from '../../../server-core/lib/clock';
+import { DAY, HOUR, MINUTE } from '../../../server-core/lib/clock';
 import { sha256Hex } from '../../../server-core/lib/crypto';
 import { describeDb } from '../../../server-core/testing/db';
 import { makeMember, makeWorkspace, TEST_PASSWORD } from '../../../server-core/testing/fixtures';
@@ -352,5 +352,138 @@ describeDb('password reset by e-mail', (getDb) => {
       expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     }
     await signIn(t, user.email, TEST_PASSWORD);
+  });
+
+  it('password reset requests are limited per client address: many addresses from one IP, one /64, bad bodies', async () => {
+    const db = getDb();
+    const t = makeTestApp(db, { TRUST_PROXY: '1' });
+    // At the start of an hour, so the minute and hour windows below are whole.
+    t.clock.advance(HOUR - (t.clock.now().getTime() % HOUR));
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'member');
+    const ask = (from: string, email: string | object) =>
+      t.app.request('/api/v1/auth/password-reset', {
+        method: 'POST',
+        ...json(typeof email === 'string' ? { email } : email, { 'X-Forwarded-For': from }),
+      });
+    const statuses = async (from: string, n: number, offset = 0) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await ask(from, `victim-${offset + i}@example.test`)).status);
+      return out;
+    };
+
+    // Many addresses from one IP: 5 a minute, then the house 429 with Retry-After.
+    expect(await statuses('203.0.113.7', 5)).toEqual([202, 202, 202, 202, 202]);
+    const refused = await ask('203.0.113.7', user.email);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('Retry-After'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', details: { limit: 5, retry_after_seconds: wait } },
+    });
+    expect(await mails(db, user.email)).toEqual([]); // refused before anything was mailed
+    // Another network is not slowed by it.
+    expect((await ask('198.51.100.9', user.email)).status).toBe(202);
+    expect(await mails(db, user.email)).toHaveLength(1);
+
+    // The hour: 20 per address, whatever the minutes.
+    for (let minute = 1; minute <= 3; minute++) {
+      t.clock.advance(MINUTE);
+      expect(await statuses('203.0.113.7', 5, minute * 10)).toEqual([202, 202, 202, 202, 202]);
+    }
+    t.clock.advance(MINUTE);
+    const hourly = await ask('203.0.113.7', 'one-more@example.test');
+    expect(hourly.status).toBe(429);
+    expect(Number(hourly.headers.get('Retry-After'))).toBeGreaterThan(60);
+
+    // Walking the addresses of one IPv6 /64 counts as one client.
+    const v6 = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(
+        async (i) => (await ask(`2001:db8:7:9::${i.toString(16)}`, `v6-${i}@example.test`)).status,
+      ),
+    );
+    expect(v6.filter((s) => s === 429)).toHaveLength(1);
+    expect((await ask('2001:db8:7:a::1', 'other-net@example.test')).status).toBe(202);
+
+    // Malformed bodies count too: they are refused by the limit before validation.
+    const bad: number[] = [];
+    for (let i = 0; i < 6; i++) bad.push((await ask('192.0.2.44', { mail: 'x' })).status);
+    expect(bad).toEqual([422, 422, 422, 422, 422, 429]);
+  });
+
+  it('one account asked for from many addresses gets one mail a minute; every answer is the same 202', async () => {
+    const db = getDb();
+    const t = makeTestApp(db, { TRUST_PROXY: '1' });
+    const ws = await makeWorkspace(db);
+    const user = await makeMember(db, ws.id, 'member');
+    const answers = new Set<string>();
+    for (let i = 1; i <= 12; i++) {
+      const res = await t.app.request('/api/v1/auth/password-reset', {
+        method: 'POST',
+        ...json({ email: user.email }, { 'X-Forwarded-For': `198.51.100.${i}` }),
+      });
+      expect(res.status).toBe(202);
+      answers.add(await res.text());
+    }
+    expect(answers.size).toBe(1);
+    expect(await mails(db, user.email)).toHaveLength(1);
+  });
+
+  it('the mailed links’ POSTs share one limit per address: token guessing stops at 20 a minute, others go on', async () => {
+    const db = getDb();
+    const t = makeTestApp(db, { TRUST_PROXY: '1', PUBLIC_URL: 'http://localhost:4000' });
+    t.clock.advance(MINUTE - (t.clock.now().getTime() % MINUTE));
+    const ws = await makeWorkspace(db);
+    const owner = await makeMember(db, ws.id, 'owner');
+    const s = await signIn(t, owner.email, TEST_PASSWORD);
+    const post = (path: string, body: object, from: string) =>
+      t.app.request(path, { method: 'POST', ...json(body, { 'X-Forwarded-For': from }) });
+    const guesses: number[] = [];
+    for (let i = 0; i < 18; i++)
+      guesses.push(
+        (
+          await post(
+            i % 2 ? '/api/v1/auth/password-reset/complete' : '/api/v1/invitations/accept',
+            { token: `guess-${i}`, password: 'a-guessed-password-1' },
+            '203.0.113.50',
+          )
+        ).status,
+      );
+    expect(new Set(guesses)).toEqual(new Set([410]));
+    expect((await post('/api/v1/invitations/preview', { token: 'guess-a' }, '203.0.113.50')).status).toBe(
+      410,
+    );
+    expect(
+      (await post('/api/v1/invitations/preview', { token: 'x'.repeat(5000) }, '203.0.113.50')).status,
+    ).toBe(422);
+    const stopped = await post('/api/v1/invitations/preview', { token: 'guess-b' }, '203.0.113.50');
+    expect(stopped.status).toBe(429);
+    expect(Number(stopped.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await stopped.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect(
+      (await post('/api/v1/auth/password-reset/complete', { token: 'g', password: 'p' }, '203.0.113.50'))
+        .status,
+    ).toBe(429);
+
+    // The invitee on their own network previews and accepts meanwhile.
+    const invite = await t.app.request(`/api/v1/workspaces/${ws.id}/invitations`, {
+      method: 'POST',
+      ...json({ email: 'newcomer@example.test', role: 'member' }, s.headers),
+    });
+    expect(invite.status).toBe(201);
+    const token = await mailedToken(db, 'newcomer@example.test', 'invitations/accept');
+    expect((await post('/api/v1/invitations/preview', { token }, '198.51.100.20')).status).toBe(200);
+    const accepted = await post(
+      '/api/v1/invitations/accept',
+      { token, name: 'New Comer', password: 'a-long-new-password' },
+      '198.51.100.20',
+    );
+    expect(accepted.status).toBe(200);
+    // The next minute the guessing address may try again.
+    t.clock.advance(MINUTE);
+    expect((await post('/api/v1/invitations/preview', { token: 'guess-c' }, '203.0.113.50')).status).toBe(
+      410,
+    );
   });
 });

@@ -14,6 +14,7 @@ import type { AppEnv } from '../../env';
 import type { Services } from '../../services';
 import { portalApi } from '../guards';
 import { requestCtx } from '../request-ctx';
+import { throttlePublicMembers } from './public-member-throttle';
 
 /** The console's pages the mailed links open (the token in the query; the page posts it in a body). */
 export const consoleLink = (
@@ -30,6 +31,8 @@ export function registerMemberRoutes(app: OpenAPIHono<AppEnv>, services: Service
     if (!id) throw notFound('member');
     return id;
   };
+  const resetRequests = throttlePublicMembers(services, 'reset_request');
+  const linkPosts = throttlePublicMembers(services, 'member_link');
 
   app.openapi({ ...members.listMembers, middleware: read }, async (c) => {
     const rows = await listMembers(requestCtx(c, services));
@@ -82,19 +85,19 @@ export function registerMemberRoutes(app: OpenAPIHono<AppEnv>, services: Service
     return c.body(null, 204);
   });
 
-  app.openapi(members.previewInvitation, async (c) => {
+  app.openapi({ ...members.previewInvitation, middleware: linkPosts }, async (c) => {
     const preview = await previewInvitation(services, c.req.valid('json').token);
     c.header('Cache-Control', 'no-store');
     return c.json({ data: members.previewJson(preview) }, 200);
   });
 
-  app.openapi(members.acceptInvitation, async (c) => {
+  app.openapi({ ...members.acceptInvitation, middleware: linkPosts }, async (c) => {
     const body = c.req.valid('json');
     const accepted = await acceptInvitation(services, body);
     return c.json({ data: accepted }, 200);
   });
 
-  app.openapi(members.requestPasswordReset, async (c) => {
+  app.openapi({ ...members.requestPasswordReset, middleware: resetRequests }, async (c) => {
     await requestPasswordReset(services, {
       email: c.req.valid('json').email,
       resetUrl: (token) => consoleLink(services.config.publicUrl, 'reset-password', token),
@@ -102,7 +105,7 @@ export function registerMemberRoutes(app: OpenAPIHono<AppEnv>, services: Service
     return c.json({ data: { sent_if_known: true as const } }, 202);
   });
 
-  app.openapi(members.completePasswordReset, async (c) => {
+  app.openapi({ ...members.completePasswordReset, middleware: linkPosts }, async (c) => {
     await completePasswordReset(services, c.req.valid('json'));
     return c.body(null, 204);
   });

@@ -94,6 +94,33 @@ describeDb('proactive messages (portal and widget)', (getDb) => {
     expect((await staffAs(o.headers)('POST', `/proactive-messages/${created.id}/publish`)).status).toBe(403);
   });
 
+  it('a campaign audience of e-mail domain and typed attributes round-trips; a change replaces it whole', async () => {
+    const { staff, data } = await setup();
+    const audience = { email_domain: 'acme.test', attributes: { plan: 'pro', seats: 5, beta: true } };
+    const created = await data<Message & { audience: unknown }>(
+      staff('POST', '/proactive-messages', { kind: 'campaign', name: 'Pros', body: 'Hello pros', audience }),
+      201,
+    );
+    expect(created.audience).toEqual(audience);
+    // The console sends the whole audience: attributes left out are gone, the domain kept when sent.
+    const changed = await data<Message & { audience: unknown }>(
+      staff('PATCH', `/proactive-messages/${created.id}`, { audience: { email_domain: 'acme.test' } }),
+    );
+    expect(changed.audience).toEqual({ email_domain: 'acme.test' });
+    const bad = await staff('PATCH', `/proactive-messages/${created.id}`, {
+      audience: { attributes: { plan: ['pro'] } },
+    });
+    expect(bad.status).toBe(422);
+    const trigger = await staff('POST', '/proactive-messages', {
+      kind: 'trigger',
+      name: 'T',
+      body: 'B',
+      rules: { event: 'x_seen' },
+      audience: { email_domain: 'acme.test' },
+    });
+    expect(trigger.status).toBe(422);
+  });
+
   it('a campaign reaches an identified visitor once, deferred a day for the next, beacons need the delivery', async () => {
     const { t, staff, visitor, call, data } = await setup();
     const secret = (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorMessage } from '../../api/client';
+import { api, errorMessage, issuesByPath } from '../../api/client';
 import type { ConsoleSession } from '../../shell/types';
 import { Button, Table, toast } from '../../ui';
 import {
@@ -10,6 +10,7 @@ import {
   SurveyEditor,
   TourEditor,
 } from './content-editors';
+import { IssuesContext } from './issues';
 import { PreviewControl } from './preview';
 import { TargetingEditor } from './targeting';
 import {
@@ -138,8 +139,25 @@ export function ExperienceEditor({ session, id }: { session: ConsoleSession; id:
   const [name, setName] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const path = { workspaceId: session.workspaceId, experienceId: id };
+  // Issues of targeting show next to their fields; the others (content) are spelled out in the alert.
+  const fail = (err: unknown) => {
+    const found = issuesByPath(err);
+    const elsewhere = Object.entries(found).filter(([p]) => !p.startsWith('draft.targeting.'));
+    const shown = Object.keys(found).length - elsewhere.length;
+    setError(
+      [
+        errorMessage(err),
+        ...elsewhere.map(([p, m]) => `${p.replace(/^draft\./, '')}: ${m}`),
+        shown ? `${shown} targeting field${shown === 1 ? '' : 's'} to fix, marked below.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+    setIssues(found);
+  };
 
   const take = (x: PortalExperience) => {
     setE(x);
@@ -162,10 +180,11 @@ export function ExperienceEditor({ session, id }: { session: ConsoleSession; id:
         body: { name, draft: draft as never },
       });
       if (!data) {
-        setError(errorMessage(err));
+        fail(err);
         return false;
       }
       setError(null);
+      setIssues({});
       take(data.data);
       toast('Draft saved.');
       return true;
@@ -178,7 +197,7 @@ export function ExperienceEditor({ session, id }: { session: ConsoleSession; id:
     const { data, error: err } = on
       ? await api.POST(`${E}/publish`, { params: { path } })
       : await api.POST(`${E}/unpublish`, { params: { path } });
-    if (!data) return setError(errorMessage(err));
+    if (!data) return fail(err);
     take(data.data);
     toast(on ? 'Published.' : 'Unpublished.');
   };
@@ -199,53 +218,55 @@ export function ExperienceEditor({ session, id }: { session: ConsoleSession; id:
           {error}
         </p>
       )}
-      <form
-        onSubmit={(ev) => {
-          ev.preventDefault();
-          void save();
-        }}
-      >
-        <div class="field">
-          <label for="experience-name">Name</label>
-          <input
-            id="experience-name"
-            required
-            maxLength={120}
-            value={name}
-            onInput={(ev) => setName(ev.currentTarget.value)}
+      <IssuesContext.Provider value={issues}>
+        <form
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void save();
+          }}
+        >
+          <div class="field">
+            <label for="experience-name">Name</label>
+            <input
+              id="experience-name"
+              required
+              maxLength={120}
+              value={name}
+              onInput={(ev) => setName(ev.currentTarget.value)}
+            />
+          </div>
+          <ContentEditor
+            type={e.type}
+            content={draft.content}
+            onChange={(content) => setDraft({ ...draft, content })}
           />
-        </div>
-        <ContentEditor
-          type={e.type}
-          content={draft.content}
-          onChange={(content) => setDraft({ ...draft, content })}
-        />
-        <TargetingEditor
-          type={e.type}
-          targeting={draft.targeting}
-          frequency={draft.frequency as Frequency | null}
-          onChange={(targeting, frequency) => setDraft({ ...draft, targeting, frequency })}
-        />
-        <div class="row">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Save draft
-          </Button>
-          {e.status === 'published' ? (
-            <Button disabled={busy} onClick={() => setLive(false)}>
-              Unpublish
+          <TargetingEditor
+            type={e.type}
+            targeting={draft.targeting}
+            frequency={draft.frequency as Frequency | null}
+            onChange={(targeting, frequency) => setDraft({ ...draft, targeting, frequency })}
+          />
+          <div class="row">
+            <Button type="submit" variant="primary" disabled={busy}>
+              Save draft
             </Button>
-          ) : (
-            <Button disabled={busy || e.status === 'archived'} onClick={() => setLive(true)}>
-              Publish
-            </Button>
-          )}
-          {preview && /^https?:\/\//.test(preview) && (
-            <a class="btn" href={preview} target="_blank" rel="noopener">
-              Open the first target page
-            </a>
-          )}
-        </div>
-      </form>
+            {e.status === 'published' ? (
+              <Button disabled={busy} onClick={() => setLive(false)}>
+                Unpublish
+              </Button>
+            ) : (
+              <Button disabled={busy || e.status === 'archived'} onClick={() => setLive(true)}>
+                Publish
+              </Button>
+            )}
+            {preview && /^https?:\/\//.test(preview) && (
+              <a class="btn" href={preview} target="_blank" rel="noopener">
+                Open the first target page
+              </a>
+            )}
+          </div>
+        </form>
+      </IssuesContext.Provider>
       {/* Outside the editor's form: the preview dialog holds a form of its own. */}
       <div class="row">
         <PreviewControl session={session} experience={e} firstRule={preview} save={save} disabled={busy} />

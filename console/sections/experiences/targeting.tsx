@@ -1,4 +1,6 @@
 import { Button } from '../../ui';
+import { AttributeRules, ElementRules, EventRules, TriggerFields } from './conditions';
+import { issue, useIssues } from './issues';
 import { type ExperienceType, FREQUENCY_KINDS, type Frequency, type Targeting, type UrlRule } from './types';
 
 const MATCHES: UrlRule['match'][] = ['exact', 'prefix', 'wildcard', 'regex'];
@@ -13,46 +15,58 @@ const fromLocal = (v: string) => (v ? new Date(v).toISOString() : null);
 
 function Rules({
   label,
+  path,
   rules,
   onChange,
 }: {
   label: string;
+  /** Where the server's issues name these rules: `draft.targeting.pages.include`. */
+  path: string;
   rules: UrlRule[];
   onChange(r: UrlRule[]): void;
 }) {
+  const issues = useIssues();
   const set = (i: number, patch: Partial<UrlRule>) =>
     onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset>
       <legend>{label}</legend>
-      {rules.map((r, i) => (
-        <div class="row" key={i}>
-          <select
-            aria-label={`${label} rule ${i + 1} match`}
-            value={r.match}
-            onChange={(e) => set(i, { match: e.currentTarget.value as UrlRule['match'] })}
-          >
-            {MATCHES.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-          <input
-            aria-label={`${label} rule ${i + 1} address`}
-            value={r.value}
-            required
-            maxLength={2048}
-            onInput={(e) => set(i, { value: e.currentTarget.value })}
-          />
-          <Button
-            aria-label={`Remove ${label} rule ${i + 1}`}
-            onClick={() => onChange(rules.filter((_, j) => j !== i))}
-          >
-            Remove
-          </Button>
-        </div>
-      ))}
+      {issue(issues, path).note}
+      {rules.map((r, i) => {
+        const found = issue(issues, `${path}.${i}.value`);
+        return (
+          <div class="row" key={i}>
+            <select
+              aria-label={`${label} rule ${i + 1} match`}
+              value={r.match}
+              onChange={(e) => set(i, { match: e.currentTarget.value as UrlRule['match'] })}
+            >
+              {MATCHES.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            <span class="control">
+              <input
+                {...found.props}
+                aria-label={`${label} rule ${i + 1} address`}
+                value={r.value}
+                required
+                maxLength={2048}
+                onInput={(e) => set(i, { value: e.currentTarget.value })}
+              />
+              {found.note}
+            </span>
+            <Button
+              aria-label={`Remove ${label} rule ${i + 1}`}
+              onClick={() => onChange(rules.filter((_, j) => j !== i))}
+            >
+              Remove
+            </Button>
+          </div>
+        );
+      })}
       <Button onClick={() => onChange([...rules, { match: 'prefix', value: '/' }])}>
         Add {label.toLowerCase()} rule
       </Button>
@@ -60,74 +74,11 @@ function Rules({
   );
 }
 
-type AttributeRule = NonNullable<Targeting['attributes']>[number];
-const OPS: AttributeRule['op'][] = [
-  'equals',
-  'not_equals',
-  'contains',
-  'exists',
-  'not_exists',
-  'greater_than',
-  'less_than',
-];
-
-/** A typed value: numbers and true/false as such, the rest as text. */
-const parseValue = (v: string): string | number | boolean =>
-  v === 'true' ? true : v === 'false' ? false : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
-
-function AttributeRules({ rules, onChange }: { rules: AttributeRule[]; onChange(r: AttributeRule[]): void }) {
-  const set = (i: number, patch: Partial<AttributeRule>) =>
-    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  return (
-    <fieldset>
-      <legend>Only people whose attributes match</legend>
-      {rules.map((r, i) => (
-        <div class="row" key={i}>
-          <input
-            aria-label={`Attribute rule ${i + 1} key`}
-            value={r.key}
-            required
-            maxLength={40}
-            onInput={(e) => set(i, { key: e.currentTarget.value })}
-          />
-          <select
-            aria-label={`Attribute rule ${i + 1} test`}
-            value={r.op}
-            onChange={(e) => set(i, { op: e.currentTarget.value as AttributeRule['op'] })}
-          >
-            {OPS.map((o) => (
-              <option key={o} value={o}>
-                {o.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-          {r.op !== 'exists' && r.op !== 'not_exists' && (
-            <input
-              aria-label={`Attribute rule ${i + 1} value`}
-              value={r.value === undefined ? '' : String(r.value)}
-              maxLength={1000}
-              onInput={(e) => set(i, { value: parseValue(e.currentTarget.value) })}
-            />
-          )}
-          <Button
-            aria-label={`Remove attribute rule ${i + 1}`}
-            onClick={() => onChange(rules.filter((_, j) => j !== i))}
-          >
-            Remove
-          </Button>
-        </div>
-      ))}
-      <Button
-        disabled={rules.length >= 20}
-        onClick={() => onChange([...rules, { key: 'plan', op: 'equals', value: 'pro' }])}
-      >
-        Add attribute rule
-      </Button>
-    </fieldset>
-  );
-}
-
-/** Where and to whom: page rules, audience, attributes, priority, window, and the frequency where the type has one. */
+/**
+ * Where and to whom: page rules, audience, contact attributes and events, elements on the page, browser
+ * triggers, priority, window, and the frequency where the type has one. The server's 422 issues of the last
+ * save (IssuesContext) show next to their fields.
+ */
 export function TargetingEditor({
   type,
   targeting,
@@ -143,20 +94,29 @@ export function TargetingEditor({
   const window = targeting.window ?? { starts_at: null, ends_at: null };
   const set = (patch: Partial<Targeting>) => onChange({ ...targeting, ...patch }, frequency);
   const kinds = FREQUENCY_KINDS[type];
+  const issues = useIssues();
+  const priority = issue(issues, 'draft.targeting.priority');
+  const starts = issue(issues, 'draft.targeting.window.starts_at');
+  const ends = issue(issues, 'draft.targeting.window.ends_at');
   return (
     <section class="card" aria-labelledby="targeting-title">
       <h3 id="targeting-title">Targeting</h3>
       <Rules
         label="Show on"
+        path="draft.targeting.pages.include"
         rules={pages.include ?? []}
         onChange={(include) => set({ pages: { ...pages, include } })}
       />
       <Rules
         label="Never on"
+        path="draft.targeting.pages.exclude"
         rules={pages.exclude ?? []}
         onChange={(exclude) => set({ pages: { ...pages, exclude } })}
       />
       <AttributeRules rules={targeting.attributes ?? []} onChange={(attributes) => set({ attributes })} />
+      <EventRules rules={targeting.events ?? []} onChange={(events) => set({ events })} />
+      <ElementRules rules={targeting.elements ?? []} onChange={(elements) => set({ elements })} />
+      <TriggerFields triggers={targeting.triggers ?? {}} onChange={(triggers) => set({ triggers })} />
       <div class="row">
         <label>
           Audience{' '}
@@ -172,6 +132,7 @@ export function TargetingEditor({
         <label>
           Priority{' '}
           <input
+            {...priority.props}
             type="number"
             min={0}
             max={1000}
@@ -179,11 +140,13 @@ export function TargetingEditor({
             onInput={(e) => set({ priority: Number(e.currentTarget.value) || 0 })}
           />
         </label>
+        {priority.note}
       </div>
       <div class="row">
         <label>
           Starts{' '}
           <input
+            {...starts.props}
             type="datetime-local"
             value={toLocal(window.starts_at)}
             onInput={(e) => set({ window: { ...window, starts_at: fromLocal(e.currentTarget.value) } })}
@@ -192,11 +155,14 @@ export function TargetingEditor({
         <label>
           Ends{' '}
           <input
+            {...ends.props}
             type="datetime-local"
             value={toLocal(window.ends_at)}
             onInput={(e) => set({ window: { ...window, ends_at: fromLocal(e.currentTarget.value) } })}
           />
         </label>
+        {starts.note}
+        {ends.note}
       </div>
       {kinds && frequency && (
         <div class="row">

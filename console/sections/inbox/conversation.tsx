@@ -3,10 +3,12 @@ import { api, errorMessage } from '../../api/client';
 import type { ConsoleSession } from '../../shell/types';
 import { Button, toast } from '../../ui';
 import { type ConversationDetail, type Message, STATE_LABEL, when } from './types';
+import { type Member, memberLabel } from './use-members';
 import { usePoll } from './use-poll';
 
 interface Props {
   session: ConsoleSession;
+  members: Member[];
   id: string;
   /** Opens the next conversation of the list (the `j` shortcut). */
   onNext(): void;
@@ -52,7 +54,7 @@ function MessageItem({ m }: { m: Message }) {
   );
 }
 
-export function ConversationView({ session, id, onNext, live, changedAt }: Props) {
+export function ConversationView({ session, members, id, onNext, live, changedAt }: Props) {
   const [c, setC] = useState<ConversationDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -132,7 +134,11 @@ export function ConversationView({ session, id, onNext, live, changedAt }: Props
   if (error && !c) return <p class="error-text">{error}</p>;
   if (!c) return <p class="muted">Loading…</p>;
   const title = c.subject ?? c.reference ?? `Conversation ${c.id.slice(-6)}`;
-  const mine = c.assignee_id === session.user.id;
+  // The current assignee stays a choice even when the member list has not loaded (or they left).
+  const choices =
+    c.assignee_id && !members.some((m) => m.user_id === c.assignee_id)
+      ? [...members, { user_id: c.assignee_id, name: 'Current assignee', email: '' } as Member]
+      : members;
   return (
     <section class="inbox-view" aria-labelledby="conversation-title">
       <h2 id="conversation-title">{title}</h2>
@@ -165,19 +171,31 @@ export function ConversationView({ session, id, onNext, live, changedAt }: Props
             Resolve
           </Button>
         )}
-        <Button
-          disabled={busy}
-          onClick={() =>
-            act(mine ? 'Unassign' : 'Assign', () =>
-              api.PUT('/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/assignee', {
-                ...opts,
-                body: { assignee_id: mine ? null : session.user.id },
-              }),
-            )
-          }
-        >
-          {mine ? 'Unassign' : 'Assign to me'}
-        </Button>
+        <span class="inline-select">
+          <label for="conversation-assignee">Assignee</label>
+          <select
+            id="conversation-assignee"
+            disabled={busy}
+            value={c.assignee_id ?? ''}
+            onChange={(e) => {
+              const to = e.currentTarget.value || null;
+              void act(to ? 'Assign' : 'Unassign', () =>
+                api.PUT('/api/v1/workspaces/{workspaceId}/conversations/{conversationId}/assignee', {
+                  ...opts,
+                  body: { assignee_id: to },
+                }),
+              );
+            }}
+          >
+            <option value="">Unassigned</option>
+            {choices.map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {memberLabel(m)}
+                {m.user_id === session.user.id ? ' (me)' : ''}
+              </option>
+            ))}
+          </select>
+        </span>
         {c.state !== 'resolved' && (
           <Button
             disabled={busy}

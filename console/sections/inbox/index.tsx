@@ -3,6 +3,7 @@ import type { SectionProps } from '../../shell/types';
 import { ConversationView } from './conversation';
 import { ConversationList } from './list';
 import type { Filters } from './types';
+import { useMembers } from './use-members';
 import { useStaffFeed } from './use-staff-feed';
 import './inbox.css';
 
@@ -12,6 +13,7 @@ export default function InboxSection({ session, path, navigate }: SectionProps) 
   const ids = useRef<string[]>([]);
   const selected = path[0] ?? null;
   const feed = useStaffFeed(session.workspaceId);
+  const members = useMembers(session.workspaceId);
   const next = () => {
     const list = ids.current;
     const at = selected ? list.indexOf(selected) : -1;
@@ -29,6 +31,7 @@ export default function InboxSection({ session, path, navigate }: SectionProps) 
       <div class="inbox-panes">
         <ConversationList
           session={session}
+          members={members}
           filters={filters}
           onFilters={setFilters}
           selected={selected}
@@ -42,6 +45,7 @@ export default function InboxSection({ session, path, navigate }: SectionProps) 
           <ConversationView
             key={selected}
             session={session}
+            members={members}
             id={selected}
             onNext={next}
             live={feed.live}

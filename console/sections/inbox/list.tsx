@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { api, errorMessage } from '../../api/client';
 import type { ConsoleSession } from '../../shell/types';
-import { type Conversation, type Filters, STATE_LABEL, when } from './types';
+import { type Filters, type ListedConversation, STATE_LABEL, when } from './types';
+import { type Member, memberLabel } from './use-members';
 import { usePoll } from './use-poll';
 
 interface Props {
   session: ConsoleSession;
+  members: Member[];
   filters: Filters;
   onFilters(f: Filters): void;
   selected: string | null;
@@ -19,8 +21,17 @@ interface Props {
 const POLL_MS = 4000;
 const LIVE_POLL_MS = 30_000;
 
-export function ConversationList({ session, filters, onFilters, selected, live, changedAt, onRows }: Props) {
-  const [rows, setRows] = useState<Conversation[] | null>(null);
+export function ConversationList({
+  session,
+  members,
+  filters,
+  onFilters,
+  selected,
+  live,
+  changedAt,
+  onRows,
+}: Props) {
+  const [rows, setRows] = useState<ListedConversation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   usePoll(
@@ -32,7 +43,9 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
             limit: 50,
             ...(filters.state ? { state: filters.state } : {}),
             ...(filters.kind ? { kind: filters.kind } : {}),
-            ...(filters.assignee === 'me' ? { assignee_id: session.user.id } : {}),
+            ...(filters.assignee
+              ? { assignee_id: filters.assignee === 'me' ? session.user.id : filters.assignee }
+              : {}),
             ...(filters.tag.trim() ? { tag: filters.tag.trim().toLowerCase() } : {}),
           },
         },
@@ -50,6 +63,10 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
   );
 
   const set = (patch: Partial<Filters>) => onFilters({ ...filters, ...patch });
+  const assigneeName = (userId: string) => {
+    const m = members.find((x) => x.user_id === userId);
+    return m ? memberLabel(m) : 'Assigned';
+  };
   return (
     <section class="inbox-list" aria-labelledby="inbox-list-title">
       <h2 id="inbox-list-title">Conversations</h2>
@@ -74,10 +91,18 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
           <select
             id="inbox-assignee"
             value={filters.assignee}
-            onChange={(e) => set({ assignee: e.currentTarget.value as Filters['assignee'] })}
+            onChange={(e) => set({ assignee: e.currentTarget.value })}
           >
             <option value="">Anyone</option>
             <option value="me">Me</option>
+            <option value="none">Unassigned</option>
+            {members
+              .filter((m) => m.user_id !== session.user.id)
+              .map((m) => (
+                <option key={m.user_id} value={m.user_id}>
+                  {memberLabel(m)}
+                </option>
+              ))}
           </select>
         </div>
         <div>
@@ -121,9 +146,21 @@ export function ConversationList({ session, filters, onFilters, selected, live, 
                 <span class="muted">
                   {STATE_LABEL[c.state]}
                   {c.kind === 'ticket' ? ` · ${c.reference ?? 'Ticket'}` : ''}
-                  {c.assignee_id === session.user.id ? ' · Mine' : c.assignee_id ? ' · Assigned' : ''}
+                  {c.assignee_id === session.user.id
+                    ? ' · Mine'
+                    : c.assignee_id
+                      ? ` · ${assigneeName(c.assignee_id)}`
+                      : ''}
                   {c.tags.length ? ` · ${c.tags.join(', ')}` : ''}
                 </span>
+                {c.last_message && (
+                  <span class="inbox-preview">
+                    {c.last_message.direction === 'out' ? 'Staff: ' : ''}
+                    {c.last_message.kind === 'attachment'
+                      ? `Attachment: ${c.last_message.excerpt}`
+                      : c.last_message.excerpt}
+                  </span>
+                )}
                 <span class="muted">{when(c.last_message_at ?? c.created_at)}</span>
               </a>
             </li>

@@ -5,6 +5,7 @@ import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
 import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
 import { Table } from '../../ui/table';
@@ -124,68 +125,44 @@ function CreateKeyDialog(props: {
   const [name, setName] = useState('');
   const [abilities, setAbilities] = useState<Ability[]>([]);
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (abilities.length === 0) return setError('Choose at least one ability.');
-    setBusy(true);
-    setError(null);
-    try {
-      const r = unwrap(
-        await api.POST('/api/v1/workspaces/{workspaceId}/api-keys', {
-          params: { path: { workspaceId: props.workspaceId } },
-          body: {
-            name,
-            abilities,
-            expires_at: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
-          },
-        }),
-      );
-      props.onCreated(r.data.name, r.plaintext_key);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    if (abilities.length === 0) throw new Error('Choose at least one ability.');
+    const r = unwrap(
+      await api.POST('/api/v1/workspaces/{workspaceId}/api-keys', {
+        params: { path: { workspaceId: props.workspaceId } },
+        body: {
+          name,
+          abilities,
+          expires_at: expires ? new Date(`${expires}T23:59:59`).toISOString() : null,
+        },
+      }),
+    );
+    props.onCreated(r.data.name, r.plaintext_key);
   };
   return (
-    <Dialog title="Create an API key" onClose={props.onClose}>
-      <form onSubmit={submit}>
-        <Field id="key-name" label="Name">
-          <input
-            id="key-name"
-            required
-            maxLength={100}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </Field>
-        <CheckboxGroup legend="Abilities" options={ABILITIES} chosen={abilities} onChange={setAbilities} />
-        <Field
+    <DialogForm title="Create an API key" submitLabel="Create" onClose={props.onClose} onSubmit={submit}>
+      <Field id="key-name" label="Name">
+        <input
+          id="key-name"
+          required
+          maxLength={100}
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+      </Field>
+      <CheckboxGroup legend="Abilities" options={ABILITIES} chosen={abilities} onChange={setAbilities} />
+      <Field
+        id="key-expires"
+        label="Expires on (optional)"
+        hint="Leave empty for a key that does not expire."
+      >
+        <input
           id="key-expires"
-          label="Expires on (optional)"
-          hint="Leave empty for a key that does not expire."
-        >
-          <input
-            id="key-expires"
-            type="date"
-            value={expires}
-            onInput={(e) => setExpires(e.currentTarget.value)}
-          />
-        </Field>
-        {error && (
-          <p role="alert" class="error-text">
-            {error}
-          </p>
-        )}
-        <div class="row">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Create
-          </Button>
-          <Button onClick={props.onClose}>Cancel</Button>
-        </div>
-      </form>
-    </Dialog>
+          type="date"
+          value={expires}
+          onInput={(e) => setExpires(e.currentTarget.value)}
+        />
+      </Field>
+    </DialogForm>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { api, errorMessage, unwrap } from '../../api/client';
+import { api, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { ShownOnce } from '../../ui/shown-once';
-import { toast } from '../../ui/toast';
 import type { SettingsPageProps } from './index';
 
 export function IdentityPage({ session }: SettingsPageProps) {
@@ -18,19 +18,16 @@ export function IdentityPage({ session }: SettingsPageProps) {
   const [confirming, setConfirming] = useState(false);
   // The secret lives here only while its dialog is open.
   const [secret, setSecret] = useState<string | null>(null);
+  // A refusal shows in the confirming dialog (DialogForm), which stays open.
   const rotate = async () => {
-    try {
-      const r = unwrap(
-        await api.POST('/api/v1/workspaces/{workspaceId}/widget/identity-secret/rotate', {
-          params: { path },
-        }),
-      );
-      setConfirming(false);
-      setSecret(r.data.secret);
-      status.reload();
-    } catch (e) {
-      toast(errorMessage(e), 'error');
-    }
+    const r = unwrap(
+      await api.POST('/api/v1/workspaces/{workspaceId}/widget/identity-secret/rotate', {
+        params: { path },
+      }),
+    );
+    setConfirming(false);
+    setSecret(r.data.secret);
+    status.reload();
   };
   if (status.error) return <p role="alert">{status.error}</p>;
   if (!status.data) return <p class="muted">Loading…</p>;
@@ -49,15 +46,15 @@ export function IdentityPage({ session }: SettingsPageProps) {
         Rotate identity secret
       </Button>
       {confirming && (
-        <Dialog title="Rotate the identity secret?" onClose={() => setConfirming(false)}>
+        <DialogForm
+          title="Rotate the identity secret?"
+          submitLabel="Rotate now"
+          variant="danger"
+          onClose={() => setConfirming(false)}
+          onSubmit={rotate}
+        >
           <p>The current secret stops working at once: update your server with the new one right away.</p>
-          <div class="row">
-            <Button variant="danger" onClick={rotate}>
-              Rotate now
-            </Button>
-            <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          </div>
-        </Dialog>
+        </DialogForm>
       )}
       {secret && (
         <Dialog title="New identity secret" onClose={() => setSecret(null)}>

@@ -5,6 +5,7 @@ import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
 import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
 import { Table } from '../../ui/table';
@@ -157,63 +158,48 @@ function RegisterDialog(props: {
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
   const [scopes, setScopes] = useState<Scope[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      const r = unwrap(
-        await api.POST('/api/v1/workspaces/{workspaceId}/oauth-apps', {
-          params: { path: { workspaceId: props.workspaceId } },
-          body: {
-            name,
-            redirect_uris: uris
-              .split('\n')
-              .map((u) => u.trim())
-              .filter(Boolean),
-            scopes,
-          },
-        }),
-      );
-      props.onCreated(r.data, r.client_secret);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+  const submit = async () => {
+    const r = unwrap(
+      await api.POST('/api/v1/workspaces/{workspaceId}/oauth-apps', {
+        params: { path: { workspaceId: props.workspaceId } },
+        body: {
+          name,
+          redirect_uris: uris
+            .split('\n')
+            .map((u) => u.trim())
+            .filter(Boolean),
+          scopes,
+        },
+      }),
+    );
+    props.onCreated(r.data, r.client_secret);
   };
   return (
-    <Dialog title="Register an OAuth app" onClose={props.onClose}>
-      <form onSubmit={submit}>
-        <Field id="app-name" label="App name">
-          <input
-            id="app-name"
-            required
-            maxLength={100}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="app-uris" label="Redirect URIs" hint="One a line; https, or http on a loopback host.">
-          <textarea
-            id="app-uris"
-            required
-            rows={3}
-            value={uris}
-            onInput={(e) => setUris(e.currentTarget.value)}
-          />
-        </Field>
-        <CheckboxGroup legend="Scopes" options={ABILITIES} chosen={scopes} onChange={setScopes} />
-        {error && (
-          <p role="alert" class="error-text">
-            {error}
-          </p>
-        )}
-        <div class="row">
-          <Button type="submit" variant="primary">
-            Register
-          </Button>
-          <Button onClick={props.onClose}>Cancel</Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title="Register an OAuth app"
+      submitLabel="Register"
+      onClose={props.onClose}
+      onSubmit={submit}
+    >
+      <Field id="app-name" label="App name">
+        <input
+          id="app-name"
+          required
+          maxLength={100}
+          value={name}
+          onInput={(e) => setName(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="app-uris" label="Redirect URIs" hint="One a line; https, or http on a loopback host.">
+        <textarea
+          id="app-uris"
+          required
+          rows={3}
+          value={uris}
+          onInput={(e) => setUris(e.currentTarget.value)}
+        />
+      </Field>
+      <CheckboxGroup legend="Scopes" options={ABILITIES} chosen={scopes} onChange={setScopes} />
+    </DialogForm>
   );
 }

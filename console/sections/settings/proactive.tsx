@@ -7,61 +7,46 @@ import { Field } from '../../ui/field';
 import { Table } from '../../ui/table';
 import { toast } from '../../ui/toast';
 import type { SettingsPageProps } from './index';
+import {
+  type AttributeRow,
+  AudienceEditor,
+  attributeRows,
+  audienceOf,
+  type Rules,
+  rulesToSend,
+  TriggerRulesEditor,
+} from './proactive-rules';
 
 type Message = components['schemas']['ProactiveMessage'];
-type Rules = components['schemas']['TriggerRules'];
-type Match = NonNullable<Rules['url']>['match'];
 
 interface Draft {
   kind: Message['kind'];
   name: string;
   body: string;
-  match: Match;
-  url: string;
-  seconds: string;
-  scroll: string;
-  event: string;
+  rules: Rules;
   domain: string;
+  attributes: AttributeRow[];
 }
 
-const BLANK: Draft = {
-  kind: 'trigger',
-  name: '',
-  body: '',
-  match: 'prefix',
-  url: '',
-  seconds: '',
-  scroll: '',
-  event: '',
-  domain: '',
-};
+const BLANK: Draft = { kind: 'trigger', name: '', body: '', rules: {}, domain: '', attributes: [] };
 
-function draftOf(m: Message): Draft {
-  return {
-    kind: m.kind,
-    name: m.name,
-    body: m.body,
-    match: m.rules.url?.match ?? 'prefix',
-    url: m.rules.url?.value ?? '',
-    seconds: m.rules.time_on_page_seconds?.toString() ?? '',
-    scroll: m.rules.scroll_percent?.toString() ?? '',
-    event: m.rules.event ?? '',
-    domain: m.audience.email_domain ?? '',
-  };
-}
-
-function rulesOf(d: Draft): Rules {
-  const rules: Rules = {};
-  if (d.url.trim()) rules.url = { match: d.match, value: d.url.trim() };
-  if (d.seconds !== '') rules.time_on_page_seconds = Number(d.seconds);
-  if (d.scroll !== '') rules.scroll_percent = Number(d.scroll);
-  if (d.event.trim()) rules.event = d.event.trim();
-  return rules;
-}
+const draftOf = (m: Message): Draft => ({
+  kind: m.kind,
+  name: m.name,
+  body: m.body,
+  rules: m.rules,
+  domain: m.audience.email_domain ?? '',
+  attributes: attributeRows(m.audience),
+});
 
 function summary(m: Message): string {
-  if (m.kind === 'campaign')
-    return m.audience.email_domain ? `Contacts at ${m.audience.email_domain}` : 'Every identified contact';
+  if (m.kind === 'campaign') {
+    const who = [
+      m.audience.email_domain && `at ${m.audience.email_domain}`,
+      ...Object.entries(m.audience.attributes ?? {}).map(([k, v]) => `${k} = ${String(v)}`),
+    ].filter(Boolean);
+    return who.length ? `Contacts ${who.join(', ')}` : 'Every identified contact';
+  }
   const r = m.rules;
   return [
     r.url && `URL ${r.url.match} ${r.url.value}`,
@@ -99,15 +84,10 @@ export function ProactivePage({ session }: SettingsPageProps) {
   const save = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    // A campaign's other audience keys (attributes, set over the API) are kept as they are.
-    const audience =
-      draft.kind === 'campaign'
-        ? {
-            ...(editing && editing !== 'new' ? editing.audience : {}),
-            email_domain: draft.domain.trim() || undefined,
-          }
-        : undefined;
-    const rules = draft.kind === 'trigger' ? rulesOf(draft) : undefined;
+    const audience = draft.kind === 'campaign' ? audienceOf(draft.domain, draft.attributes) : undefined;
+    if (audience && 'duplicate' in audience)
+      return setError(`The audience names the attribute "${audience.duplicate}" twice: keep one.`);
+    const rules = draft.kind === 'trigger' ? rulesToSend(draft.rules) : undefined;
     try {
       if (editing === 'new')
         unwrap(
@@ -233,65 +213,14 @@ export function ProactivePage({ session }: SettingsPageProps) {
             />
           </Field>
           {draft.kind === 'trigger' ? (
-            <fieldset>
-              <legend>Show when every rule given holds (at least one)</legend>
-              <Field id="pm-match" label="URL match">
-                <select
-                  id="pm-match"
-                  value={draft.match}
-                  onChange={(e) => set('match', e.currentTarget.value as Match)}
-                >
-                  <option value="prefix">starts with</option>
-                  <option value="exact">is exactly</option>
-                  <option value="wildcard">matches (* wildcard)</option>
-                </select>
-              </Field>
-              <Field id="pm-url" label="URL or path" hint="A value starting with / looks at the path.">
-                <input
-                  id="pm-url"
-                  maxLength={2048}
-                  value={draft.url}
-                  onInput={(e) => set('url', e.currentTarget.value)}
-                />
-              </Field>
-              <Field id="pm-seconds" label="Seconds on page">
-                <input
-                  id="pm-seconds"
-                  type="number"
-                  min={0}
-                  max={3600}
-                  value={draft.seconds}
-                  onInput={(e) => set('seconds', e.currentTarget.value)}
-                />
-              </Field>
-              <Field id="pm-scroll" label="Scrolled percent">
-                <input
-                  id="pm-scroll"
-                  type="number"
-                  min={1}
-                  max={100}
-                  value={draft.scroll}
-                  onInput={(e) => set('scroll', e.currentTarget.value)}
-                />
-              </Field>
-              <Field id="pm-event" label="Custom event">
-                <input
-                  id="pm-event"
-                  maxLength={64}
-                  value={draft.event}
-                  onInput={(e) => set('event', e.currentTarget.value)}
-                />
-              </Field>
-            </fieldset>
+            <TriggerRulesEditor rules={draft.rules} onChange={(r) => set('rules', r)} />
           ) : (
-            <Field id="pm-domain" label="Audience e-mail domain" hint="Empty: every identified contact.">
-              <input
-                id="pm-domain"
-                maxLength={253}
-                value={draft.domain}
-                onInput={(e) => set('domain', e.currentTarget.value)}
-              />
-            </Field>
+            <AudienceEditor
+              domain={draft.domain}
+              rows={draft.attributes}
+              onDomain={(d) => set('domain', d)}
+              onRows={(r) => set('attributes', r)}
+            />
           )}
           {error && (
             <p role="alert" class="error-text">

@@ -3,7 +3,7 @@ import type { components } from '../../../bff/openapi/schema';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { Field } from '../../ui/field';
 import { Table } from '../../ui/table';
 import { toast } from '../../ui/toast';
@@ -160,33 +160,29 @@ export function TeamPage({ session }: SettingsPageProps) {
         />
       )}
       {removing && (
-        <Dialog title={`Remove ${removing.email}?`} onClose={() => setRemoving(null)}>
+        <DialogForm
+          title={`Remove ${removing.email}?`}
+          submitLabel="Remove member"
+          variant="danger"
+          onClose={() => setRemoving(null)}
+          onSubmit={async () => {
+            // Refused (the last owner, an owner by an admin): the reason shows in the dialog.
+            unwrap(
+              await api.DELETE('/api/v1/workspaces/{workspaceId}/members/{memberId}', {
+                params: { path: { ...path, memberId: removing.user_id } },
+              }),
+            );
+            setRemoving(null);
+            toast(`${removing.email} removed.`);
+            members.reload();
+            invitations.reload();
+          }}
+        >
           <p>
             They lose access to this workspace at once; OAuth installs they granted here are revoked and their
             articles become unowned.
           </p>
-          <div class="row">
-            <Button
-              variant="danger"
-              onClick={() => {
-                const m = removing;
-                setRemoving(null);
-                act(
-                  () =>
-                    api
-                      .DELETE('/api/v1/workspaces/{workspaceId}/members/{memberId}', {
-                        params: { path: { ...path, memberId: m.user_id } },
-                      })
-                      .then(unwrap),
-                  `${m.email} removed.`,
-                );
-              }}
-            >
-              Remove member
-            </Button>
-            <Button onClick={() => setRemoving(null)}>Cancel</Button>
-          </div>
-        </Dialog>
+        </DialogForm>
       )}
     </>
   );
@@ -200,54 +196,40 @@ function InviteDialog(props: {
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    try {
-      unwrap(
-        await api.POST('/api/v1/workspaces/{workspaceId}/invitations', {
-          params: { path: { workspaceId: props.workspaceId } },
-          body: { email, role },
-        }),
-      );
-      props.onInvited(email);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+  const submit = async () => {
+    unwrap(
+      await api.POST('/api/v1/workspaces/{workspaceId}/invitations', {
+        params: { path: { workspaceId: props.workspaceId } },
+        body: { email, role },
+      }),
+    );
+    props.onInvited(email);
   };
   return (
-    <Dialog title="Invite a teammate" onClose={props.onClose}>
-      <form onSubmit={submit}>
-        <Field id="invite-email" label="Email">
-          <input
-            id="invite-email"
-            type="email"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="invite-role" label="Role">
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
-            {props.roles.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {error && (
-          <p role="alert" class="error-text">
-            {error}
-          </p>
-        )}
-        <div class="row">
-          <Button type="submit" variant="primary">
-            Send invitation
-          </Button>
-          <Button onClick={props.onClose}>Cancel</Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      title="Invite a teammate"
+      submitLabel="Send invitation"
+      onClose={props.onClose}
+      onSubmit={submit}
+    >
+      <Field id="invite-email" label="Email">
+        <input
+          id="invite-email"
+          type="email"
+          required
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="invite-role" label="Role">
+        <select id="invite-role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
+          {props.roles.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </DialogForm>
   );
 }

@@ -5,6 +5,7 @@ import { useLoad } from '../../api/use-load';
 import { Button } from '../../ui/button';
 import { CheckboxGroup } from '../../ui/checkbox-group';
 import { Dialog } from '../../ui/dialog';
+import { DialogForm } from '../../ui/dialog-form';
 import { Field } from '../../ui/field';
 import { ShownOnce } from '../../ui/shown-once';
 import { Table } from '../../ui/table';
@@ -120,50 +121,31 @@ function EndpointForm(props: {
   const [url, setUrl] = useState(props.initial?.url ?? 'https://');
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [events, setEvents] = useState<string[]>(props.initial?.events ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (e: Event) => {
-    e.preventDefault();
-    if (events.length === 0) return setError('Choose at least one event.');
-    try {
-      await props.submit({ url, description: description || null, events });
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+  const onSubmit = async () => {
+    if (events.length === 0) throw new Error('Choose at least one event.');
+    await props.submit({ url, description: description || null, events });
   };
   return (
-    <Dialog title={props.title} onClose={props.onClose}>
-      <form onSubmit={onSubmit}>
-        <Field id="endpoint-url" label="Endpoint URL">
-          <input
-            id="endpoint-url"
-            type="url"
-            required
-            value={url}
-            onInput={(e) => setUrl(e.currentTarget.value)}
-          />
-        </Field>
-        <Field id="endpoint-description" label="Description (optional)">
-          <input
-            id="endpoint-description"
-            maxLength={200}
-            value={description}
-            onInput={(e) => setDescription(e.currentTarget.value)}
-          />
-        </Field>
-        <CheckboxGroup legend="Events" options={props.eventTypes} chosen={events} onChange={setEvents} />
-        {error && (
-          <p role="alert" class="error-text">
-            {error}
-          </p>
-        )}
-        <div class="row">
-          <Button type="submit" variant="primary">
-            Save
-          </Button>
-          <Button onClick={props.onClose}>Cancel</Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm title={props.title} submitLabel="Save" onClose={props.onClose} onSubmit={onSubmit}>
+      <Field id="endpoint-url" label="Endpoint URL">
+        <input
+          id="endpoint-url"
+          type="url"
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+        />
+      </Field>
+      <Field id="endpoint-description" label="Description (optional)">
+        <input
+          id="endpoint-description"
+          maxLength={200}
+          value={description}
+          onInput={(e) => setDescription(e.currentTarget.value)}
+        />
+      </Field>
+      <CheckboxGroup legend="Events" options={props.eventTypes} chosen={events} onChange={setEvents} />
+    </DialogForm>
   );
 }
 
