@@ -107,7 +107,7 @@ it('a draft tour from the console, a draft banner from the operation: shown only
   const ended = carried.length;
   await expect.poll(() => w.decisions().length).toBeGreaterThanOrEqual(3);
   await frames(w.page);
-  await w.page.waitForTimeout(500);
+  await w.page.waitForLoadState('networkidle'); // the decision answered, any chunk it needs loaded
   expect(await region(w.page, 'Draft banner message').count()).toBe(0);
   expect(await marker(w.page).count()).toBe(0);
   expect(await w.page.evaluate(() => sessionStorage.getItem('widget:preview'))).toBeNull();
@@ -120,7 +120,7 @@ it('a draft tour from the console, a draft banner from the operation: shown only
     await other.page.goto(url);
     await expect.poll(() => other.decisions().length).toBeGreaterThan(before);
     await frames(other.page);
-    await other.page.waitForTimeout(500);
+    await other.page.waitForLoadState('networkidle'); // the decision answered, any chunk it needs loaded
     expect(await dialog(other.page, 'Draft tour step').count()).toBe(0);
     expect(await region(other.page, 'Draft banner message').count()).toBe(0);
     expect(await marker(other.page).count()).toBe(0);
@@ -175,7 +175,7 @@ it("QA's no-auto-start yields to the previewed draft tour, and a published tour'
   await plain.page.goto(page);
   await expect.poll(() => plain.decisions().length).toBeGreaterThan(0);
   await frames(plain.page);
-  await plain.page.waitForTimeout(500);
+  await plain.page.waitForLoadState('networkidle'); // the decision answered, any chunk it needs loaded
   expect(await dialog(plain.page, 'Live tour step').count()).toBe(0);
   expect(await dialog(plain.page, 'QA draft step').count()).toBe(0);
   await Promise.all([w.context.close(), plain.context.close()]);
