@@ -52,11 +52,53 @@ function ListNote({ path }: { path: string }) {
   return issue(useIssues(), path).note;
 }
 
-function edit<T>(rules: T[], onChange: (r: T[]) => void) {
-  return {
-    set: (i: number, next: T) => onChange(rules.map((r, j) => (j === i ? next : r))),
-    remove: (i: number) => onChange(rules.filter((_, j) => j !== i)),
-  };
+/**
+ * A list of rules: the legend, the server's issue about the list, one row per rule with its Remove button,
+ * and an Add button while fewer than `max`. `row` draws a rule's controls, named after `name` and its number.
+ */
+function RuleList<T>({
+  legend,
+  field,
+  name,
+  rules,
+  max,
+  fresh,
+  onChange,
+  row,
+}: {
+  legend: string;
+  field: 'attributes' | 'events' | 'elements';
+  name: string;
+  rules: T[];
+  max: number;
+  fresh: T;
+  onChange(r: T[]): void;
+  row(r: T, set: (next: T) => void, label: string, path: string): ComponentChildren;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <ListNote path={`${AT}.${field}`} />
+      {rules.map((r, i) => {
+        const label = `${name} ${i + 1}`;
+        const set = (next: T) => onChange(rules.map((x, j) => (j === i ? next : x)));
+        return (
+          <div class="row" key={i}>
+            {row(r, set, label, `${AT}.${field}.${i}`)}
+            <Button
+              aria-label={`Remove ${label.toLowerCase()}`}
+              onClick={() => onChange(rules.filter((_, j) => j !== i))}
+            >
+              Remove
+            </Button>
+          </div>
+        );
+      })}
+      <Button disabled={rules.length >= max} onClick={() => onChange([...rules, fresh])}>
+        Add {name.toLowerCase()}
+      </Button>
+    </fieldset>
+  );
 }
 
 export function AttributeRules({
@@ -66,17 +108,19 @@ export function AttributeRules({
   rules: AttributeRule[];
   onChange(r: AttributeRule[]): void;
 }) {
-  const { set, remove } = edit(rules, onChange);
   return (
-    <fieldset>
-      <legend>Only people whose attributes match</legend>
-      <ListNote path={`${AT}.attributes`} />
-      {rules.map((r, i) => {
-        const p = `${AT}.attributes.${i}`;
-        const n = `Attribute rule ${i + 1}`;
+    <RuleList
+      legend="Only people whose attributes match"
+      field="attributes"
+      name="Attribute rule"
+      rules={rules}
+      max={20}
+      fresh={{ key: 'plan', op: 'equals', value: 'pro' }}
+      onChange={onChange}
+      row={(r, set, n, p) => {
         const type = valueTypeOf(r);
         return (
-          <div class="row" key={i}>
+          <>
             <Control path={`${p}.key`}>
               {(a) => (
                 <input
@@ -85,7 +129,7 @@ export function AttributeRules({
                   value={r.key}
                   required
                   maxLength={64}
-                  onInput={(e) => set(i, { ...r, key: e.currentTarget.value })}
+                  onInput={(e) => set({ ...r, key: e.currentTarget.value })}
                 />
               )}
             </Control>
@@ -95,7 +139,7 @@ export function AttributeRules({
                   {...a}
                   aria-label={`${n} test`}
                   value={r.op}
-                  onChange={(e) => set(i, withOp(r, e.currentTarget.value as Op))}
+                  onChange={(e) => set(withOp(r, e.currentTarget.value as Op))}
                 >
                   {OPS.map((o) => (
                     <option key={o} value={o}>
@@ -109,7 +153,7 @@ export function AttributeRules({
               <select
                 aria-label={`${n} type of value`}
                 value={type}
-                onChange={(e) => set(i, { ...r, value: cast(r.value, e.currentTarget.value as ValueType) })}
+                onChange={(e) => set({ ...r, value: cast(r.value, e.currentTarget.value as ValueType) })}
               >
                 <option value="text">text</option>
                 <option value="number">number</option>
@@ -124,7 +168,7 @@ export function AttributeRules({
                       {...a}
                       aria-label={`${n} value`}
                       value={String(r.value === true)}
-                      onChange={(e) => set(i, { ...r, value: e.currentTarget.value === 'true' })}
+                      onChange={(e) => set({ ...r, value: e.currentTarget.value === 'true' })}
                     >
                       <option value="true">true</option>
                       <option value="false">false</option>
@@ -136,7 +180,7 @@ export function AttributeRules({
                       type="number"
                       step="any"
                       value={typeof r.value === 'number' ? r.value : ''}
-                      onInput={(e) => set(i, { ...r, value: Number(e.currentTarget.value) || 0 })}
+                      onInput={(e) => set({ ...r, value: Number(e.currentTarget.value) || 0 })}
                     />
                   ) : (
                     <input
@@ -144,96 +188,78 @@ export function AttributeRules({
                       aria-label={`${n} value`}
                       value={r.value === undefined ? '' : String(r.value)}
                       maxLength={1000}
-                      onInput={(e) => set(i, { ...r, value: e.currentTarget.value })}
+                      onInput={(e) => set({ ...r, value: e.currentTarget.value })}
                     />
                   )
                 }
               </Control>
             )}
-            <Button aria-label={`Remove ${n.toLowerCase()}`} onClick={() => remove(i)}>
-              Remove
-            </Button>
-          </div>
+          </>
         );
-      })}
-      <Button
-        disabled={rules.length >= 20}
-        onClick={() => onChange([...rules, { key: 'plan', op: 'equals', value: 'pro' }])}
-      >
-        Add attribute rule
-      </Button>
-    </fieldset>
+      }}
+    />
   );
 }
 
 export function EventRules({ rules, onChange }: { rules: EventRule[]; onChange(r: EventRule[]): void }) {
-  const { set, remove } = edit(rules, onChange);
   return (
-    <fieldset>
-      <legend>Only people who did (or did not) do events</legend>
-      <ListNote path={`${AT}.events`} />
-      {rules.map((r, i) => {
-        const p = `${AT}.events.${i}`;
-        const n = `Event rule ${i + 1}`;
-        return (
-          <div class="row" key={i}>
-            <select
-              aria-label={`${n} did or did not`}
-              value={r.did ? 'did' : 'did_not'}
-              onChange={(e) => set(i, { ...r, did: e.currentTarget.value === 'did' })}
-            >
-              <option value="did">did</option>
-              <option value="did_not">did not</option>
-            </select>
-            <Control path={`${p}.name`}>
-              {(a) => (
-                <input
-                  {...a}
-                  aria-label={`${n} event name`}
-                  value={r.name}
-                  required
-                  maxLength={64}
-                  onInput={(e) => set(i, { ...r, name: e.currentTarget.value })}
-                />
-              )}
-            </Control>
-            <Control path={`${p}.at_least`}>
-              {(a) => (
-                <input
-                  {...a}
-                  aria-label={`${n} at least (times)`}
-                  type="number"
-                  placeholder="times"
-                  value={r.at_least ?? ''}
-                  onInput={(e) => set(i, { ...r, at_least: optionalNumber(e.currentTarget.value) })}
-                />
-              )}
-            </Control>
-            <Control path={`${p}.within_days`}>
-              {(a) => (
-                <input
-                  {...a}
-                  aria-label={`${n} within (days)`}
-                  type="number"
-                  placeholder="days"
-                  value={r.within_days ?? ''}
-                  onInput={(e) => set(i, { ...r, within_days: optionalNumber(e.currentTarget.value) })}
-                />
-              )}
-            </Control>
-            <Button aria-label={`Remove ${n.toLowerCase()}`} onClick={() => remove(i)}>
-              Remove
-            </Button>
-          </div>
-        );
-      })}
-      <Button
-        disabled={rules.length >= 10}
-        onClick={() => onChange([...rules, { name: 'signed_up', did: true }])}
-      >
-        Add event rule
-      </Button>
-    </fieldset>
+    <RuleList
+      legend="Only people who did (or did not) do events"
+      field="events"
+      name="Event rule"
+      rules={rules}
+      max={10}
+      fresh={{ name: 'signed_up', did: true }}
+      onChange={onChange}
+      row={(r, set, n, p) => (
+        <>
+          <select
+            aria-label={`${n} did or did not`}
+            value={r.did ? 'did' : 'did_not'}
+            onChange={(e) => set({ ...r, did: e.currentTarget.value === 'did' })}
+          >
+            <option value="did">did</option>
+            <option value="did_not">did not</option>
+          </select>
+          <Control path={`${p}.name`}>
+            {(a) => (
+              <input
+                {...a}
+                aria-label={`${n} event name`}
+                value={r.name}
+                required
+                maxLength={64}
+                onInput={(e) => set({ ...r, name: e.currentTarget.value })}
+              />
+            )}
+          </Control>
+          <Control path={`${p}.at_least`}>
+            {(a) => (
+              <input
+                {...a}
+                aria-label={`${n} at least (times)`}
+                type="number"
+                placeholder="times"
+                value={r.at_least ?? ''}
+                onInput={(e) => set({ ...r, at_least: optionalNumber(e.currentTarget.value) })}
+              />
+            )}
+          </Control>
+          <Control path={`${p}.within_days`}>
+            {(a) => (
+              <input
+                {...a}
+                aria-label={`${n} within (days)`}
+                type="number"
+                placeholder="days"
+                value={r.within_days ?? ''}
+                onInput={(e) => set({ ...r, within_days: optionalNumber(e.currentTarget.value) })}
+              />
+            )}
+          </Control>
+        </>
+      )}
+    />
   );
 }
 
@@ -244,48 +270,40 @@ export function ElementRules({
   rules: ElementRule[];
   onChange(r: ElementRule[]): void;
 }) {
-  const { set, remove } = edit(rules, onChange);
   return (
-    <fieldset>
-      <legend>Only when elements are on the page (or not)</legend>
-      <ListNote path={`${AT}.elements`} />
-      {rules.map((r, i) => {
-        const n = `Element rule ${i + 1}`;
-        return (
-          <div class="row" key={i}>
-            <Control path={`${AT}.elements.${i}.selector`}>
-              {(a) => (
-                <input
-                  {...a}
-                  aria-label={`${n} selector`}
-                  value={r.selector}
-                  required
-                  maxLength={500}
-                  onInput={(e) => set(i, { ...r, selector: e.currentTarget.value })}
-                />
-              )}
-            </Control>
-            <select
-              aria-label={`${n} present or absent`}
-              value={r.present ? 'present' : 'absent'}
-              onChange={(e) => set(i, { ...r, present: e.currentTarget.value === 'present' })}
-            >
-              <option value="present">is present</option>
-              <option value="absent">is absent</option>
-            </select>
-            <Button aria-label={`Remove ${n.toLowerCase()}`} onClick={() => remove(i)}>
-              Remove
-            </Button>
-          </div>
-        );
-      })}
-      <Button
-        disabled={rules.length >= 5}
-        onClick={() => onChange([...rules, { selector: '#app', present: true }])}
-      >
-        Add element rule
-      </Button>
-    </fieldset>
+    <RuleList
+      legend="Only when elements are on the page (or not)"
+      field="elements"
+      name="Element rule"
+      rules={rules}
+      max={5}
+      fresh={{ selector: '#app', present: true }}
+      onChange={onChange}
+      row={(r, set, n, p) => (
+        <>
+          <Control path={`${p}.selector`}>
+            {(a) => (
+              <input
+                {...a}
+                aria-label={`${n} selector`}
+                value={r.selector}
+                required
+                maxLength={500}
+                onInput={(e) => set({ ...r, selector: e.currentTarget.value })}
+              />
+            )}
+          </Control>
+          <select
+            aria-label={`${n} present or absent`}
+            value={r.present ? 'present' : 'absent'}
+            onChange={(e) => set({ ...r, present: e.currentTarget.value === 'present' })}
+          >
+            <option value="present">is present</option>
+            <option value="absent">is absent</option>
+          </select>
+        </>
+      )}
+    />
   );
 }
 
