@@ -208,6 +208,22 @@ describeDb('widget endpoints', (getDb) => {
     expect((await t.app.request(`${portal}/install`)).status).toBe(401);
   });
 
+  it('two browsers identifying as one brand-new address at the same instant: both succeed, one contact', async () => {
+    const { db, ws, rotate, newVisitor, call } = await setup();
+    const secret = await secretOf(await rotate());
+    const email = `new-${ws.id}@example.com`;
+    const visitors = await Promise.all([newVisitor(), newVisitor(), newVisitor()]);
+    const answers = await Promise.all(
+      visitors.map((v) => call(v, '/widget/identify', { email, hmac: identityHmac(secret, email) })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const contacts = await db.query(
+      'select id from contacts where workspace_id = $1 and email_normalized = $2',
+      [ws.id, email],
+    );
+    expect(contacts).toHaveLength(1);
+  });
+
   it('user.set with hmac or token verifies, merges token attributes (null clears) and unlocks track', async () => {
     const { db, ws, rotate, newVisitor, call, boot } = await setup();
     const secret = await secretOf(await rotate());
