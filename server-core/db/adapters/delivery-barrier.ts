@@ -11,7 +11,8 @@ type Notify = (channel: string, payload: string) => Promise<void>;
  * asynchronously, so a node that switched a flag off could answer its next request from a cache the
  * notification has not dropped yet. Postgres hands a listener the notifications of committed transactions
  * in commit order, so once a token sent after the change comes back, every earlier notification has been
- * handled. Waits at most WAIT_LIMIT_MS: a lost listening connection must not hang the caller.
+ * handled. Waits at most WAIT_LIMIT_MS and never fails: a lost listening connection must not hang the caller
+ * or turn a committed change into an error.
  */
 export function createDeliveryBarrier(deps: { listen: Listen; notify: Notify }) {
   const waiting = new Map<string, () => void>();
@@ -26,7 +27,11 @@ export function createDeliveryBarrier(deps: { listen: Listen; notify: Notify }) 
         subscribed = null;
         throw err;
       });
-    await subscribed;
+    try {
+      await subscribed;
+    } catch {
+      return; // no listening connection: nothing local to wait for; the change itself stands
+    }
     const token = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve) => {
@@ -36,6 +41,8 @@ export function createDeliveryBarrier(deps: { listen: Listen; notify: Notify }) 
     try {
       await deps.notify(BARRIER_CHANNEL, token);
       await arrived;
+    } catch {
+      // The barrier is best effort: the caller's change committed; its notification still reaches the others.
     } finally {
       clearTimeout(timer);
       waiting.delete(token);
