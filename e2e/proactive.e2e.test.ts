@@ -58,7 +58,10 @@ async function workspace() {
 
 const bubble = (page: Page) => page.getByRole('region', { name: /^Message from / });
 
-/** The widget's calls under /widget/campaigns, as sent (path, body) and as answered. */
+/**
+ * The widget's calls under /widget/campaigns, as sent (path, body) and as answered. An answer is logged once
+ * its body is read, which can be after the page already shows it: read answers with expect.poll.
+ */
 function campaignLog(w: ExperienceWatch) {
   const sent: { path: string; body: unknown }[] = [];
   const answers: {
@@ -168,7 +171,7 @@ it('campaigns: delivered on user.set into the conversation, beacons only after W
   expect(log.sent).toEqual([]); // anonymous at boot: no presence report
   await identify(w.page, 'ada@example.com', secret);
   await bubble(w.page).waitFor();
-  expect(log.answers[0]?.campaign?.campaign_id).toBe(welcome);
+  await expect.poll(() => log.answers[0]?.campaign?.campaign_id).toBe(welcome);
   await bubble(w.page).getByRole('button', { name: 'Welcome aboard!' }).click();
   // The message is in the campaign's conversation, shown in the Chat tab.
   await panelFrame(w.page).getByText('Welcome aboard!').first().waitFor();
@@ -200,7 +203,7 @@ it('campaigns: delivered on user.set into the conversation, beacons only after W
   await bubble(c.page).getByRole('button', { name: 'Welcome aboard!' }).click();
   await expect.poll(() => clog.beacons().length).toBe(2);
   expect(clog.beacons()[1]!.body).toEqual({ kind: 'campaign.clicked' });
-  expect(clog.answers.map((a) => a.campaign?.campaign_id)).toEqual([welcome]);
+  await expect.poll(() => clog.answers.map((a) => a.campaign?.campaign_id)).toEqual([welcome]);
   await c.clean();
   await c.close();
 });
@@ -320,7 +323,7 @@ describe('on a server whose clock the test moves (startServer with an injected c
     await waitForLauncher(w.page);
     await identify(w.page, 'ada@example.com', rotated.secret);
     await bubble(w.page).getByRole('button', { name: 'Welcome aboard!' }).waitFor();
-    expect(log.answers[0]?.campaign?.campaign_id).toBe(ids[0]);
+    await expect.poll(() => log.answers[0]?.campaign?.campaign_id).toBe(ids[0]);
 
     // Twenty-three hours later the second one is still held; a day and a bit later it arrives.
     moved.ms = 23 * HOUR;
@@ -333,7 +336,7 @@ describe('on a server whose clock the test moves (startServer with an injected c
     moved.ms = DAY + HOUR;
     await w.page.reload();
     await bubble(w.page).getByRole('button', { name: 'Try the reports.' }).waitFor();
-    expect(log.answers[2]?.campaign?.campaign_id).toBe(ids[1]);
+    await expect.poll(() => log.answers[2]?.campaign?.campaign_id).toBe(ids[1]);
     // Both are in the visitor's conversations (Chat tab), whether or not a bubble was shown.
     await w.page.evaluate(() => (window as unknown as HostWindow).Widget.open());
     const panel = panelFrame(w.page);
