@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { Button } from '../../ui';
+import { Button, optionalNumber } from '../../ui';
 import { issue, useIssues } from './issues';
 import type { Targeting } from './types';
 
@@ -33,9 +33,6 @@ const withOp = (r: AttributeRule, op: Op): AttributeRule => {
   const value = cast(r.value, valueTypeOf({ ...next, value: r.value }));
   return value === undefined ? next : { ...next, value };
 };
-
-/** A number input's value, or undefined when emptied (an optional field left out). */
-const optionalNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 /** A control with the server's issue for its path under it. */
 function Control({ path, children }: { path: string; children(props: object): ComponentChildren }) {

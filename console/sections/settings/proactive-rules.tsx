@@ -1,6 +1,7 @@
 import type { components } from '../../../bff/openapi/schema';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { optionalNumber } from '../../ui/optional-number';
 
 export type Rules = components['schemas']['TriggerRules'];
 export type Audience = components['schemas']['CampaignAudience'];
@@ -11,8 +12,6 @@ export interface AttributeRow {
   key: string;
   value: Value;
 }
-
-const optionalNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 /** `rules` with `k` set, or left out when `v` is undefined (the API's rules hold only the ones given). */
 function put<K extends keyof Rules>(rules: Rules, k: K, v: Rules[K] | undefined): Rules {
