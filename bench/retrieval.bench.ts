@@ -216,7 +216,7 @@ async function benchDatabase(db: Db, label: string, embedder: Embedder): Promise
       `through replaceSourceChunks, one article per transaction) in ${(growMs / 1000).toFixed(1)} s, ` +
       `${Math.round(added / (growMs / 1000))} chunks/s`,
   );
-  await db.query('analyze retrieval_chunks');
+  await db.query('analyze retrieval_chunks, retrieval_postings');
   if (paths.length > 1) {
     const recall = await indexRecall(ctx, embedder, paths[0]!, paths[1]!);
     console.log(

@@ -1,8 +1,11 @@
 import type { Ctx } from '../context';
 import { enqueueJob } from '../jobs/jobs';
 import { newId } from '../lib/ulid';
+import { withJoinedCompounds } from './compound-words';
+import { applyCorpusDeltas, type CorpusDelta, deltasOf } from './corpus-stats';
 import { splitSections } from './split-sections';
-import type { Embedder, SourceDocument, SourceKind } from './types';
+import type { Audience, Embedder, SourceDocument, SourceKind } from './types';
+import { writePostings } from './write-postings';
 
 /** The job that fills embeddings a non-inline embedder could not compute inside the write. */
 export const EMBED_SOURCE_JOB = 'retrieval.embed_source';
@@ -34,12 +37,21 @@ export async function textSearchConfig(ctx: Ctx): Promise<string> {
   return rows[0]?.text_search_config ?? DEFAULT_TEXT_SEARCH_CONFIG;
 }
 
-/** Drops every chunk of a source (unpublished or deleted: never returned again). */
-export async function removeSourceChunks(ctx: Ctx, kind: SourceKind, id: string): Promise<void> {
-  await ctx.db.query(
-    'delete from retrieval_chunks where workspace_id = $1 and source_kind = $2 and source_id = $3',
+/** Deletes a source's chunks (their postings go by cascade), answering their audiences and lengths. */
+async function deleteChunks(ctx: Ctx, kind: SourceKind, id: string): Promise<CorpusDelta[]> {
+  const rows = await ctx.db.query<{ audience: Audience; title_terms: number; text_terms: number }>(
+    `delete from retrieval_chunks where workspace_id = $1 and source_kind = $2 and source_id = $3
+     returning audience, title_terms, text_terms`,
     [ctx.workspaceId, kind, id],
   );
+  return deltasOf(rows, -1);
+}
+
+/** Drops every chunk of a source (unpublished or deleted: never returned again). */
+export async function removeSourceChunks(ctx: Ctx, kind: SourceKind, id: string): Promise<void> {
+  await ctx.db.tx(async (db) => {
+    await applyCorpusDeltas(db, ctx.workspaceId, await deleteChunks({ ...ctx, db }, kind, id));
+  });
 }
 
 /**
@@ -59,19 +71,23 @@ export async function replaceSourceChunks(
     : null;
   return ctx.db.tx(async (db) => {
     const tctx = { ...ctx, db };
-    await removeSourceChunks(tctx, doc.kind, doc.id);
-    if (drafts.length === 0) return 0;
+    const removed = await deleteChunks(tctx, doc.kind, doc.id);
+    if (drafts.length === 0) {
+      await applyCorpusDeltas(db, ctx.workspaceId, removed);
+      return 0;
+    }
     const config = await textSearchConfig(tctx);
+    const ids = drafts.map(() => newId(now));
     await db.query(
       `insert into retrieval_chunks (workspace_id, id, source_kind, source_id, seq, document_ref, source_title,
          source_url, heading, text, audience, tsv, embedding, embedding_model, embedding_dim, created_at)
        select $1, c.id, $2, $3, c.seq, c.ref, $4, $5, c.heading, c.text, $6,
-         setweight(to_tsvector($7::regconfig, $4), 'A') ||
-         setweight(to_tsvector($7::regconfig, coalesce(c.heading, '')), 'A') ||
-         setweight(to_tsvector($7::regconfig, c.text), 'B'),
+         setweight(to_tsvector($7::regconfig, $17), 'A') ||
+         setweight(to_tsvector($7::regconfig, coalesce(c.indexed_heading, '')), 'A') ||
+         setweight(to_tsvector($7::regconfig, c.indexed_text), 'B'),
          c.embedding::real[], $8, $9, $10
-       from unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[])
-         as c(id, seq, ref, heading, text, embedding)`,
+       from unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[], $18::text[], $19::text[])
+         as c(id, seq, ref, heading, text, embedding, indexed_heading, indexed_text)`,
       [
         ctx.workspaceId,
         doc.kind,
@@ -83,14 +99,19 @@ export async function replaceSourceChunks(
         vectors ? embedder.model : null,
         vectors ? embedder.dimension : null,
         now,
-        drafts.map(() => newId(now)),
+        ids,
         drafts.map((_, i) => i),
         drafts.map((d) => documentRef(doc.kind, doc.id, d.anchor)),
         drafts.map((d) => d.heading),
         drafts.map((d) => d.text),
         drafts.map((_, i) => (vectors ? vectorLiteral(vectors[i]!) : null)),
+        withJoinedCompounds(doc.title),
+        drafts.map((d) => (d.heading === null ? null : withJoinedCompounds(d.heading))),
+        drafts.map((d) => withJoinedCompounds(d.text)),
       ],
     );
+    const written = await writePostings(db, ctx.workspaceId, ids);
+    await applyCorpusDeltas(db, ctx.workspaceId, [...removed, ...deltasOf(written, 1)]);
     if (!vectors) {
       await enqueueJob(
         db,

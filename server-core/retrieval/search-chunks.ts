@@ -1,6 +1,7 @@
 import type { Ctx } from '../context';
+import { bm25Ranks } from './bm25';
 import { CUBE_MAX_DIM } from './cube-vectors';
-import { DEFAULT_TEXT_SEARCH_CONFIG, vectorLiteral } from './replace-source-chunks';
+import { vectorLiteral } from './replace-source-chunks';
 import { fuseRanks } from './rrf';
 import type { Audience, Embedder, SourceKind } from './types';
 
@@ -29,21 +30,6 @@ export interface SearchDeps {
 
 /** Candidates each path contributes to the fusion. */
 export const CANDIDATE_POOL = 50;
-
-/** Full-text candidates: websearch syntax under the workspace's configuration, ranked by ts_rank_cd. */
-async function fullTextRanks(ctx: Ctx, query: string, audiences: Audience[]): Promise<string[]> {
-  // The workspace's configuration is read in the same statement (one round trip on the hot path).
-  const rows = await ctx.db.query<{ id: string }>(
-    `select c.id from retrieval_chunks c,
-       websearch_to_tsquery(coalesce(
-         (select s.text_search_config from retrieval_settings s where s.workspace_id = $1), $2)::regconfig, $3) q
-     where c.workspace_id = $1 and c.audience = any($4::text[]) and c.tsv @@ q
-     order by ts_rank_cd(c.tsv, q) desc, c.id
-     limit $5`,
-    [ctx.workspaceId, DEFAULT_TEXT_SEARCH_CONFIG, query, audiences, CANDIDATE_POOL],
-  );
-  return rows.map((r) => r.id);
-}
 
 /**
  * pgvector nearest neighbours: $1 workspace, $2 query vector (real[] literal), $3 model, $4 audiences,
@@ -136,7 +122,7 @@ export async function searchChunks(
   const [q] = await deps.embedder.embed([input.query]).catch(() => [null]);
   const queryVector = q && !isZero(q) ? q : null;
   const lists = await Promise.all([
-    mode === 'vector' ? [] : fullTextRanks(ctx, input.query, audiences),
+    mode === 'vector' ? [] : bm25Ranks(ctx, input.query, audiences, CANDIDATE_POOL),
     queryVector && mode !== 'fulltext' ? vectorRanks(ctx, deps, queryVector, audiences) : [],
   ]);
   const fused = fuseRanks(lists).slice(0, input.topK);

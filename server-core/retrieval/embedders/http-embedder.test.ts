@@ -69,11 +69,25 @@ describe('HTTP embedder against a local endpoint', () => {
   });
 
   it('fails on a non-2xx answer, a time-out and a dimension other than configured, without the key in the message', async () => {
-    const e = createHttpEmbedder({ url: base, model: 'm', key: 'sk-secret', dimension: 3, timeoutMs: 100 });
+    // A generous time-out where the answer comes at once (a loaded machine must not turn it into a time-out).
+    const e = createHttpEmbedder({
+      url: base,
+      model: 'm',
+      key: 'sk-secret',
+      dimension: 3,
+      timeoutMs: 10_000,
+    });
     mode = 'fail';
     await expect(e.embed(['a'])).rejects.toThrow(/answered 429/);
     mode = 'slow';
-    await expect(e.embed(['a'])).rejects.toThrow(/within 100 ms/);
+    const hasty = createHttpEmbedder({
+      url: base,
+      model: 'm',
+      key: 'sk-secret',
+      dimension: 3,
+      timeoutMs: 100,
+    });
+    await expect(hasty.embed(['a'])).rejects.toThrow(/within 100 ms/);
     mode = 'short';
     const err = await e.embed(['a']).catch((x: Error) => x);
     expect(err).toBeInstanceOf(EmbeddingsError);
