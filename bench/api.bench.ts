@@ -19,6 +19,11 @@ import { httpLoad, inProcessLoad, type LoadResult } from './load';
 
 const DURATION_MS = 5000;
 const CONCURRENCY = 16;
+/**
+ * The GET's warm-up: the JIT (and PGlite's WASM tiers) settle only after a few seconds of load; after one
+ * second a fresh process still spent about twice the CPU per request of its steady state.
+ */
+const WARM_UP_MS = 4000;
 type Measured = LoadResult & { cpuUs: number };
 const fmt = (r: Measured) =>
   `${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  cpu ${r.cpuUs} us/req${r.errors ? `  errors ${r.errors}` : ''}`;
@@ -147,8 +152,8 @@ async function measure(db: Db, label: string, schema: string | null): Promise<Ap
       url: `${base}/api/v1/contacts/${contact.id}`,
       headers: auth,
       concurrency: CONCURRENCY,
-      durationMs: 1000,
-    }); // warm-up
+      durationMs: WARM_UP_MS,
+    });
     const http = await withCpu(() =>
       httpLoad({
         url: `${base}/api/v1/contacts/${contact.id}`,

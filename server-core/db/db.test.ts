@@ -27,6 +27,23 @@ describeDb('Db adapter', (getDb, adapter) => {
     });
   });
 
+  it('runs a statement again with other parameters, and after its table changed under it', async () => {
+    const db = getDb();
+    await db.exec('create table stmt_probe (id int primary key, flag bool not null)');
+    const insert = 'insert into stmt_probe (id, flag) values ($1, $2) returning *';
+    expect(await db.query(insert, [1, true])).toEqual([{ id: 1, flag: true }]);
+    expect(await db.query(insert, [2, false])).toEqual([{ id: 2, flag: false }]);
+    await expect(db.query(insert, [1, false])).rejects.toSatisfy((e) =>
+      isUniqueViolation(e, 'stmt_probe_pkey'),
+    );
+    const select = 'select * from stmt_probe where id = $1';
+    expect(await db.query(select, [2])).toEqual([{ id: 2, flag: false }]);
+    await db.query("alter table stmt_probe add column note text not null default 'n'");
+    expect(await db.query(select, [2])).toEqual([{ id: 2, flag: false, note: 'n' }]);
+    await db.exec('alter table stmt_probe drop column flag');
+    expect(await db.query(select, [1])).toEqual([{ id: 1, note: 'n' }]);
+  });
+
   it('commits a transaction and rolls it back on error', async () => {
     const db = getDb();
     await db.exec('create table tx_probe (id int primary key)');

@@ -1,6 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { assertChannel, type Db, type Sql } from '../db';
+import { createPgliteQuery } from './pglite-query';
 
 const INT8 = 20;
 const parsers = { [INT8]: (v: string) => Number(v) };
@@ -39,22 +40,21 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
     parsers,
   });
   await pglite.exec('create extension if not exists vector');
+  const statements = createPgliteQuery(pglite);
   const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
     capabilities: { vector: true, cube: false },
     pglite,
-    async query<R extends object>(text: string, params: readonly unknown[] = []) {
-      const res = await pglite.query<R>(text, params as unknown[]);
-      return res.rows;
-    },
+    query: statements.query,
     async exec(script) {
       await pglite.exec(script);
+      await statements.forgetAll();
     },
     // PGlite is a single connection: its transaction() runs exclusively, other queries wait.
     tx: (fn) => pglite.transaction((tx) => fn(wrapTx(tx))),
     async notify(channel, payload) {
       assertChannel(channel);
-      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+      await statements.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, handler) {
       assertChannel(channel);
