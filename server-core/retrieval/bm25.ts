@@ -1,5 +1,6 @@
 import type { Ctx } from '../context';
 import { queryWithJoinedCompounds } from './compound-words';
+import type { Scored } from './fuse-scores';
 import { DEFAULT_TEXT_SEARCH_CONFIG } from './replace-source-chunks';
 import type { Audience } from './types';
 
@@ -20,8 +21,8 @@ export async function bm25Ranks(
   query: string,
   audiences: readonly Audience[],
   limit: number,
-): Promise<string[]> {
-  const rows = await ctx.db.query<{ id: string }>(
+): Promise<Scored[]> {
+  const rows = await ctx.db.query<{ id: string; score: number }>(
     `with terms as materialized (
        select distinct t.lexeme
        from unnest(tsvector_to_array(to_tsvector(coalesce(
@@ -37,15 +38,14 @@ export async function bm25Ranks(
        from terms t join retrieval_postings p on p.workspace_id = $1 and p.lexeme = t.lexeme
        where p.audience = any($4::text[])
      )
-     select h.chunk_id as id
+     select h.chunk_id as id,
+       sum(ln(1 + (c.n - h.df + 0.5) / (h.df + 0.5)) * h.tf * ${BM25_K1 + 1}
+         / (h.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * h.dl / greatest(c.avgdl, 1)))) as score
      from hits h, corpus c
      group by h.chunk_id
-     order by count(*) = (select count(*) from terms) desc,
-       sum(ln(1 + (c.n - h.df + 0.5) / (h.df + 0.5)) * h.tf * ${BM25_K1 + 1}
-         / (h.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * h.dl / greatest(c.avgdl, 1)))) desc,
-       h.chunk_id
+     order by count(*) = (select count(*) from terms) desc, score desc, h.chunk_id
      limit $5`,
     [ctx.workspaceId, DEFAULT_TEXT_SEARCH_CONFIG, queryWithJoinedCompounds(query), audiences, limit],
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
 }

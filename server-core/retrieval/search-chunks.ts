@@ -1,8 +1,8 @@
 import type { Ctx } from '../context';
 import { bm25Ranks } from './bm25';
 import { CUBE_MAX_DIM } from './cube-vectors';
+import { fuseScores, type Scored } from './fuse-scores';
 import { vectorLiteral } from './replace-source-chunks';
-import { fuseRanks } from './rrf';
 import type { Audience, Embedder, SourceKind } from './types';
 
 /** A retrieval result: the spec's Retrieval chunk. */
@@ -11,7 +11,10 @@ export interface ChunkHit {
   document_ref: string;
   text: string;
   audience: Audience;
-  /** The fused Reciprocal Rank Fusion score (sum of 1 / (60 + rank) over full-text and vector ranks). */
+  /**
+   * The fused score in [0, 1]: 0.4 x BM25 / best BM25 + 0.6 x the cosine min-max scaled over the vector
+   * candidates (fuseScores); one path's scaled score alone in the modes fulltext and vector.
+   */
   score: number;
   /** Cosine of the chunk's vector to the query's; 0 when either has no vector of the current model. */
   similarity: number;
@@ -57,7 +60,7 @@ async function vectorRanks(
   deps: SearchDeps,
   q: Float32Array,
   audiences: Audience[],
-): Promise<string[]> {
+): Promise<Scored[]> {
   const dim = q.length;
   const params = [ctx.workspaceId, vectorLiteral(q), deps.embedder.model, audiences, CANDIDATE_POOL];
   let rows: { id: string; sim: number | null }[];
@@ -95,7 +98,7 @@ async function vectorRanks(
     .map((r) => ({ id: r.id, sim: Number(r.sim) }))
     .filter((r) => Number.isFinite(r.sim) && r.sim > 0)
     .sort((a, b) => b.sim - a.sim || (a.id < b.id ? -1 : 1))
-    .map((r) => r.id);
+    .map((r) => ({ id: r.id, score: r.sim }));
 }
 
 function isZero(v: Float32Array): boolean {
@@ -105,7 +108,7 @@ function isZero(v: Float32Array): boolean {
 
 /**
  * Hybrid retrieval over the workspace's chunks of the given audiences: full-text and vector candidates
- * (CANDIDATE_POOL each) fused by Reciprocal Rank Fusion, the best topK returned. A query the embedder
+ * (CANDIDATE_POOL each) fused by their scores (fuseScores), the best topK returned. A query the embedder
  * knows no word of (zero vector), or one the embedder fails on, is served by full-text alone; one of
  * stop words only by vectors alone.
  */
@@ -125,7 +128,7 @@ export async function searchChunks(
     mode === 'vector' ? [] : bm25Ranks(ctx, input.query, audiences, CANDIDATE_POOL),
     queryVector && mode !== 'fulltext' ? vectorRanks(ctx, deps, queryVector, audiences) : [],
   ]);
-  const fused = fuseRanks(lists).slice(0, input.topK);
+  const fused = fuseScores(...lists).slice(0, input.topK);
   if (fused.length === 0) return [];
   const rows = await ctx.db.query<{
     id: string;
