@@ -4,8 +4,11 @@ import { describeDb } from '../../testing/db';
 import { makeWorkspace } from '../../testing/fixtures';
 import { embedSourceChunks } from '../embed-source-chunks';
 import { EMBED_SOURCE_JOB, replaceSourceChunks } from '../replace-source-chunks';
+import { scheduleReembedding } from '../schedule-reembedding';
 import { searchChunks } from '../search-chunks';
 import type { SourceDocument, SourceKind } from '../types';
+import { ensureVectorIndex } from '../vector-index';
+import { createGloveEmbedder } from './glove-embedder';
 import { createUseLiteEmbedder } from './use-lite-embedder';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -102,5 +105,27 @@ describeDb('use-lite vectors through the embedding job', (getDb) => {
       );
       expect(hits[0]!.source.id).toBe(CORPUS[0]!.id);
     }
+  });
+
+  it('re-embeds a workspace indexed with GloVe once the deployment switches to use-lite (the boot path)', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const ctx = testCtx(db, ws.id);
+    for (const doc of CORPUS) await replaceSourceChunks(ctx, doc, createGloveEmbedder());
+    // What runtime/boot.ts does with the new embedder, then the worker's handler for each job.
+    await ensureVectorIndex(db, embedder.dimension);
+    await scheduleReembedding(db, embedder.model, new Date());
+    const jobs = await db.query<{ payload: { kind: SourceKind; id: string } }>(
+      'select payload from jobs where workspace_id = $1 and kind = $2',
+      [ws.id, EMBED_SOURCE_JOB],
+    );
+    expect(jobs).toHaveLength(CORPUS.length);
+    for (const job of jobs) await embedSourceChunks(ctx, embedder, job.payload);
+    const rows = await db.query<{ model: string; dim: number; n: number }>(
+      `select embedding_model as model, embedding_dim as dim, count(*)::int as n from retrieval_chunks
+       where workspace_id = $1 group by 1, 2`,
+      [ws.id],
+    );
+    expect(rows).toEqual([{ model: embedder.model, dim: 512, n: CORPUS.length }]);
   });
 });
