@@ -9,6 +9,7 @@ import { CUBE_MAX_DIM } from '../server-core/retrieval/cube-vectors';
 import { replaceSourceChunks } from '../server-core/retrieval/replace-source-chunks';
 import { searchChunks } from '../server-core/retrieval/search-chunks';
 import type { Audience, Embedder } from '../server-core/retrieval/types';
+import { ensureVectorIndex } from '../server-core/retrieval/vector-index';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { openThrowawaySchema, type ThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
@@ -180,6 +181,8 @@ async function benchDatabase(db: Db, label: string, embedder: Embedder): Promise
           { label: 'exact cosine, SQL (no pgvector)', vector: false },
         ]
       : [{ label: 'exact cosine, SQL (no pgvector)', vector: false }];
+  // As runtime/boot.ts does: migration 009 indexes 100 dimensions only, another length gets its own index.
+  await ensureVectorIndex(db, embedder.dimension);
   const ws = await createWorkspace(db, { name: 'retrieval bench', now: new Date() });
   const ctx: Ctx = { db, clock: systemClock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
   // The second set is another help center: its own workspace, so its statistics are its own.
