@@ -50,11 +50,11 @@ describe('offline Universal Sentence Encoder lite embedder', () => {
   });
 
   it('answers concurrent callers, each with its own texts, over several batches', async () => {
-    const texts = Array.from({ length: 40 }, (_, i) => `question number ${i} about the billing plan`);
+    const texts = Array.from({ length: 24 }, (_, i) => `question number ${i} about the billing plan`);
     const alone = await embedder.embed(texts);
     const together = await Promise.all([
-      embedder.embed(texts.slice(0, 20)),
-      embedder.embed(texts.slice(20)),
+      embedder.embed(texts.slice(0, 12)),
+      embedder.embed(texts.slice(12)),
       embedder.embed(['I forgot my password']),
     ]);
     expect([...together[0], ...together[1]]).toEqual(alone);
