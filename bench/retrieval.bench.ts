@@ -5,13 +5,15 @@ import { type Ctx, SYSTEM_ACTOR } from '../server-core/context';
 import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
-import { createGloveEmbedder } from '../server-core/retrieval/embedders/glove-embedder';
+import { CUBE_MAX_DIM } from '../server-core/retrieval/cube-vectors';
 import { replaceSourceChunks } from '../server-core/retrieval/replace-source-chunks';
 import { searchChunks } from '../server-core/retrieval/search-chunks';
 import type { Audience, Embedder } from '../server-core/retrieval/types';
+import { ensureVectorIndex } from '../server-core/retrieval/vector-index';
 import { prepareDatabase } from '../server-core/setup/prepare-database';
 import { openThrowawaySchema, type ThrowawaySchema } from '../server-core/testing/throwaway-schema';
 import { createWorkspace } from '../server-core/workspaces/create-workspace';
+import { benchEmbedder, queryEmbeddingCost } from './retrieval/bench-embedder';
 import { EVAL_DOCUMENTS, EVAL_QUERIES } from './retrieval/dataset';
 import { type Evaluation, evaluate, K, misses, type Summary } from './retrieval/evaluate';
 import { mean } from './retrieval/metrics';
@@ -31,6 +33,8 @@ const ALL_PATHS_QUALITY = process.env.BENCH_RETRIEVAL_ALL_PATHS === '1';
 const ONLY = process.env.BENCH_RETRIEVAL_ONLY;
 /** BENCH_RETRIEVAL_VERBOSE=1: each query hybrid misses, with what came first instead. */
 const VERBOSE = process.env.BENCH_RETRIEVAL_VERBOSE === '1';
+/** BENCH_RETRIEVAL_EMBEDDER=glove|use-lite: the offline embedder measured (see retrieval/bench-embedder.ts). */
+const EMBEDDER = process.env.BENCH_RETRIEVAL_EMBEDDER ?? 'glove';
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const AUDIENCES: Audience[] = ['public', 'customers'];
 const MODES = ['fulltext', 'vector', 'hybrid'] as const;
@@ -171,12 +175,14 @@ async function benchDatabase(db: Db, label: string, embedder: Embedder): Promise
         { label: 'pgvector HNSW', vector: true },
         { label: 'exact cosine', vector: false },
       ]
-    : db.capabilities.cube
+    : db.capabilities.cube && embedder.dimension <= CUBE_MAX_DIM
       ? [
           { label: 'exact cosine, cube (no pgvector)', vector: false, cube: true },
           { label: 'exact cosine, SQL (no pgvector)', vector: false },
         ]
       : [{ label: 'exact cosine, SQL (no pgvector)', vector: false }];
+  // As runtime/boot.ts does: migration 009 indexes 100 dimensions only, another length gets its own index.
+  await ensureVectorIndex(db, embedder.dimension);
   const ws = await createWorkspace(db, { name: 'retrieval bench', now: new Date() });
   const ctx: Ctx = { db, clock: systemClock, workspaceId: ws.id, actor: SYSTEM_ACTOR };
   // The second set is another help center: its own workspace, so its statistics are its own.
@@ -257,8 +263,14 @@ async function openBenchPostgres(): Promise<{ db: Db; dispose(): Promise<void> }
  * PGlite (pgvector HNSW and exact cosine) and on Postgres (exact cosine where pgvector is missing).
  */
 export async function retrievalBench(): Promise<void> {
-  const embedder = createGloveEmbedder();
+  const embedder = benchEmbedder(EMBEDDER);
+  const rssBefore = process.memoryUsage().rss;
   const [, loadMs] = await time(() => embedder.ready());
+  const rssLoaded = process.memoryUsage().rss;
+  const queryCost = await queryEmbeddingCost(
+    embedder,
+    EVAL_QUERIES.map((q) => q.query),
+  );
   const describe = (docs: readonly EvalDocument[], queries: readonly EvalQuery[]) => {
     const kinds = queries.reduce<Record<string, number>>((m, q) => {
       m[q.kind] = (m[q.kind] ?? 0) + 1;
@@ -275,6 +287,11 @@ export async function retrievalBench(): Promise<void> {
     `retrieval: first set ${describe(EVAL_DOCUMENTS, EVAL_QUERIES)}; second set ` +
       `${describe(SET_B_DOCUMENTS, SET_B_QUERIES)}; embedder ${embedder.model} (loaded in ${Math.round(loadMs)} ms); ` +
       `top ${K} chunks per query, audiences ${AUDIENCES.join('+')} (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+  );
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  console.log(
+    `embedder: RSS ${mb(rssBefore)} MB before load, ${mb(rssLoaded)} MB after; one query embedded alone ` +
+      `(${queryCost.n} calls) p50 ${queryCost.p50} ms p95 ${queryCost.p95} ms`,
   );
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-retrieval-'));

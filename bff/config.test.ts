@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { ConfigError, embedderSettings, isLoopbackHost, loadConfig } from './config';
 
 describe('config', () => {
   it('has defaults a newcomer can run with', () => {
@@ -162,6 +162,14 @@ describe('config', () => {
     expect(() => loadConfig({ EMBEDDINGS_URL: 'https://emb.example.com/v1' })).toThrow(/EMBEDDINGS_MODEL/);
     expect(() => loadConfig({ EMBEDDINGS_MODEL: 'm' })).toThrow(/EMBEDDINGS_URL/);
     expect(() => loadConfig({ EMBEDDINGS_URL: 'ftp://x', EMBEDDINGS_MODEL: 'm' })).toThrow(ConfigError);
+  });
+
+  it('reads the offline embedder: glove by default, use-lite on request, anything else a startup error', () => {
+    expect(loadConfig({}).offlineEmbedder).toBe('glove');
+    expect(embedderSettings(loadConfig({ OFFLINE_EMBEDDER: 'use-lite' })).offline).toBe('use-lite');
+    expect(() => loadConfig({ OFFLINE_EMBEDDER: 'bert' })).toThrow(
+      /OFFLINE_EMBEDDER must be one of glove, use-lite/,
+    );
   });
 
   it('reads the realtime limits: half the connection cap and a 30 s ping by default; refuses a cap not below HTTP_MAX_CONNECTIONS', () => {

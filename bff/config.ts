@@ -2,7 +2,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../server-core/members/login-throttle';
 import { DEFAULT_MEMBER_LINK_LIMITS, type MemberLinkLimits } from '../server-core/members/member-link-limits';
-import type { EmbedderSettings } from '../server-core/retrieval/embedders/create-embedder';
+import {
+  DEFAULT_OFFLINE_EMBEDDER,
+  type EmbedderSettings,
+  OFFLINE_EMBEDDERS,
+  type OfflineEmbedderName,
+} from '../server-core/retrieval/embedders/create-embedder';
 import { parseTrustProxy, TRUST_PROXY_HELP, type TrustProxy } from './client-ip/trust-proxy';
 
 /** Configuration from environment variables. Every knob is listed in README.md. */
@@ -81,6 +86,12 @@ export interface Config {
    * EMBEDDINGS_DIM), or null for the built-in offline embedder.
    */
   embeddings: { url: string; model: string; key: string | null; dimension: number | null } | null;
+  /**
+   * OFFLINE_EMBEDDER: the built-in embedder when EMBEDDINGS_URL is unset: `glove` (word vectors, light,
+   * embedded inside the write) or `use-lite` (Universal Sentence Encoder lite, better on paraphrases,
+   * embedded by a background job).
+   */
+  offlineEmbedder: OfflineEmbedderName;
   /**
    * CLAMD_URL (`tcp://host:port`): the clamd that scans conversation attachments (INSTREAM), or null: then
    * attachments are off (boot config `attachments.enabled` false, uploads 503). CLAMD_TIMEOUT (seconds, 30)
@@ -246,6 +257,9 @@ const schema = z.object({
     .min(1, 'EMBEDDINGS_DIM must be 1..16000')
     .max(16000, 'EMBEDDINGS_DIM must be 1..16000')
     .optional(),
+  OFFLINE_EMBEDDER: z
+    .enum(OFFLINE_EMBEDDERS, { error: `OFFLINE_EMBEDDER must be one of ${OFFLINE_EMBEDDERS.join(', ')}` })
+    .default(DEFAULT_OFFLINE_EMBEDDER),
   CLAMD_URL: z
     .string()
     .optional()
@@ -368,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
           dimension: e.EMBEDDINGS_DIM ?? null,
         }
       : null,
+    offlineEmbedder: e.OFFLINE_EMBEDDER,
     clamd: e.CLAMD_URL ? { ...parseClamdUrl(e.CLAMD_URL)!, timeoutMs: e.CLAMD_TIMEOUT } : null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
@@ -379,8 +394,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 }
 
 /** What server-core's createEmbedder needs from the configuration. */
-export function embedderSettings(config: Pick<Config, 'embeddings' | 'dataDir'>): EmbedderSettings {
-  return { endpoint: config.embeddings, cacheDir: `${config.dataDir}/cache` };
+export function embedderSettings(
+  config: Pick<Config, 'embeddings' | 'offlineEmbedder' | 'dataDir'>,
+): EmbedderSettings {
+  return {
+    endpoint: config.embeddings,
+    offline: config.offlineEmbedder,
+    cacheDir: `${config.dataDir}/cache`,
+  };
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,18 +1,27 @@
 import type { Embedder } from '../types';
 import { createGloveEmbedder } from './glove-embedder';
 import { createHttpEmbedder, type HttpEmbedderOptions } from './http-embedder';
+import { createUseLiteEmbedder } from './use-lite-embedder';
+
+/** The built-in embedders: GloVe word vectors (light, inline) or the Universal Sentence Encoder lite. */
+export const OFFLINE_EMBEDDERS = ['glove', 'use-lite'] as const;
+export type OfflineEmbedderName = (typeof OFFLINE_EMBEDDERS)[number];
+/** OFFLINE_EMBEDDER when unset. */
+export const DEFAULT_OFFLINE_EMBEDDER: OfflineEmbedderName = 'glove';
 
 /** The embedder settings a process reads from its configuration; server-core holds no process config. */
 export interface EmbedderSettings {
   /** An OpenAI-compatible embeddings endpoint, or null for the built-in offline embedder. */
   endpoint: Pick<HttpEmbedderOptions, 'url' | 'model' | 'key' | 'dimension'> | null;
-  /** Where the offline embedder caches its converted table when node_modules is read-only. */
+  /** The built-in embedder used when no endpoint is set. */
+  offline: OfflineEmbedderName;
+  /** Where the offline GloVe embedder caches its converted table when node_modules is read-only. */
   cacheDir: string;
 }
 
 /**
- * The configured embedder: an OpenAI-compatible endpoint when one is set, otherwise the offline GloVe
- * one (its converted table cached beside the package, or in the cache dir when node_modules is
+ * The configured embedder: an OpenAI-compatible endpoint when one is set, otherwise the chosen offline
+ * one (GloVe's converted table cached beside the package, or in the cache dir when node_modules is
  * read-only).
  */
 export function createEmbedder(settings: EmbedderSettings): Embedder & {
@@ -22,5 +31,6 @@ export function createEmbedder(settings: EmbedderSettings): Embedder & {
     const http = createHttpEmbedder(settings.endpoint);
     return Object.assign(http, { ready: async () => {} });
   }
+  if (settings.offline === 'use-lite') return createUseLiteEmbedder();
   return createGloveEmbedder({ cacheDirs: [settings.cacheDir] });
 }

@@ -1,0 +1,40 @@
+import { createGloveEmbedder } from '../../server-core/retrieval/embedders/glove-embedder';
+import { createUseLiteEmbedder } from '../../server-core/retrieval/embedders/use-lite-embedder';
+import type { Embedder } from '../../server-core/retrieval/types';
+import { summarize, time } from '../stats';
+
+export const BENCH_EMBEDDERS = ['glove', 'use-lite'] as const;
+export type BenchEmbedderName = (typeof BENCH_EMBEDDERS)[number];
+
+/**
+ * The embedder the bench measures (BENCH_RETRIEVAL_EMBEDDER, glove by default), always inline. The bench
+ * indexes through replaceSourceChunks, which leaves a non-inline embedder's vectors to the
+ * retrieval.embed_source job; flagging it inline makes the write embed first (outside its transaction),
+ * giving the same vectors under the same model name without a worker. Bench only: in production a slow
+ * embedder must not run on the write path.
+ */
+export function benchEmbedder(name: string): Embedder & { ready(): Promise<void> } {
+  if (!(BENCH_EMBEDDERS as readonly string[]).includes(name))
+    throw new Error(`BENCH_RETRIEVAL_EMBEDDER must be one of ${BENCH_EMBEDDERS.join(', ')}, not ${name}`);
+  const inner = name === 'use-lite' ? createUseLiteEmbedder() : createGloveEmbedder();
+  return {
+    model: inner.model,
+    dimension: inner.dimension,
+    inline: true,
+    ready: () => inner.ready(),
+    embed: (texts) => inner.embed(texts),
+  };
+}
+
+/** What one search spends turning its query into a vector: single short queries, one at a time. */
+export async function queryEmbeddingCost(
+  embedder: Embedder,
+  queries: readonly string[],
+  calls = 200,
+): Promise<ReturnType<typeof summarize>> {
+  for (const q of queries.slice(0, 10)) await embedder.embed([q]);
+  const ms: number[] = [];
+  for (let i = 0; i < calls; i++)
+    ms.push((await time(() => embedder.embed([queries[i % queries.length]!])))[1]);
+  return summarize(ms);
+}
