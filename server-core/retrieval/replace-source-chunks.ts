@@ -3,9 +3,9 @@ import { enqueueJob } from '../jobs/jobs';
 import { newId } from '../lib/ulid';
 import { withJoinedCompounds } from './compound-words';
 import { applyCorpusDeltas, type CorpusDelta, deltasOf } from './corpus-stats';
+import { insertChunks } from './insert-chunks';
 import { splitSections } from './split-sections';
 import type { Audience, Embedder, SourceDocument, SourceKind } from './types';
-import { writePostings } from './write-postings';
 
 /** The job that fills embeddings a non-inline embedder could not compute inside the write. */
 export const EMBED_SOURCE_JOB = 'retrieval.embed_source';
@@ -77,40 +77,27 @@ export async function replaceSourceChunks(
       return 0;
     }
     const config = await textSearchConfig(tctx);
-    const ids = drafts.map(() => newId(now));
-    await db.query(
-      `insert into retrieval_chunks (workspace_id, id, source_kind, source_id, seq, document_ref, source_title,
-         source_url, heading, text, audience, tsv, embedding, embedding_model, embedding_dim, created_at)
-       select $1, c.id, $2, $3, c.seq, c.ref, $4, $5, c.heading, c.text, $6,
-         setweight(to_tsvector($7::regconfig, $17), 'A') ||
-         setweight(to_tsvector($7::regconfig, coalesce(c.indexed_heading, '')), 'A') ||
-         setweight(to_tsvector($7::regconfig, c.indexed_text), 'B'),
-         c.embedding::real[], $8, $9, $10
-       from unnest($11::text[], $12::int[], $13::text[], $14::text[], $15::text[], $16::text[], $18::text[], $19::text[])
-         as c(id, seq, ref, heading, text, embedding, indexed_heading, indexed_text)`,
-      [
-        ctx.workspaceId,
-        doc.kind,
-        doc.id,
-        doc.title,
-        doc.url,
-        doc.audience,
-        config,
-        vectors ? embedder.model : null,
-        vectors ? embedder.dimension : null,
-        now,
-        ids,
-        drafts.map((_, i) => i),
-        drafts.map((d) => documentRef(doc.kind, doc.id, d.anchor)),
-        drafts.map((d) => d.heading),
-        drafts.map((d) => d.text),
-        drafts.map((_, i) => (vectors ? vectorLiteral(vectors[i]!) : null)),
-        withJoinedCompounds(doc.title),
-        drafts.map((d) => (d.heading === null ? null : withJoinedCompounds(d.heading))),
-        drafts.map((d) => withJoinedCompounds(d.text)),
-      ],
-    );
-    const written = await writePostings(db, ctx.workspaceId, ids);
+    const written = await insertChunks(db, {
+      workspaceId: ctx.workspaceId,
+      kind: doc.kind,
+      sourceId: doc.id,
+      title: doc.title,
+      url: doc.url,
+      audience: doc.audience,
+      textSearchConfig: config,
+      model: vectors ? embedder.model : null,
+      dimension: vectors ? embedder.dimension : null,
+      now,
+      ids: drafts.map(() => newId(now)),
+      seqs: drafts.map((_, i) => i),
+      refs: drafts.map((d) => documentRef(doc.kind, doc.id, d.anchor)),
+      headings: drafts.map((d) => d.heading),
+      texts: drafts.map((d) => d.text),
+      embeddings: drafts.map((_, i) => (vectors ? vectorLiteral(vectors[i]!) : null)),
+      indexedTitle: withJoinedCompounds(doc.title),
+      indexedHeadings: drafts.map((d) => (d.heading === null ? null : withJoinedCompounds(d.heading))),
+      indexedTexts: drafts.map((d) => withJoinedCompounds(d.text)),
+    });
     await applyCorpusDeltas(db, ctx.workspaceId, [...removed, ...deltasOf(written, 1)]);
     if (!vectors) {
       await enqueueJob(
