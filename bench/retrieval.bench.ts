@@ -129,8 +129,15 @@ function printQuality(set: QuerySet, q: Record<Mode, Evaluation>, detail: boolea
 /** Adds synthetic articles through the same write path until the workspace holds `target` chunks. */
 async function growTo(ctx: Ctx, embedder: Embedder, have: number, target: number): Promise<number> {
   let added = 0;
+  let analyzedAt = 0;
   for (const doc of syntheticDocuments(EVAL_DOCUMENTS, { chunks: target - have })) {
     added += await replaceSourceChunks(ctx, doc, embedder);
+    // What autovacuum does on a production Postgres (it is off on some machines, and PGlite has none):
+    // fresh statistics invalidate plans cached while the tables were small.
+    if (added - analyzedAt >= 2000) {
+      await ctx.db.query('analyze retrieval_chunks, retrieval_postings, retrieval_corpus_stats');
+      analyzedAt = added;
+    }
   }
   return added;
 }

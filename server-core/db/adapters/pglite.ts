@@ -40,6 +40,10 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
     parsers,
   });
   await pglite.exec('create extension if not exists vector');
+  // Statements are prepared once (pglite-query.ts), but PGlite has no autovacuum: nothing would ever
+  // invalidate a generic plan chosen while a table was small, so a write or search planned on an empty
+  // table would keep scanning it as it grows. Each execution is planned for the table as it is.
+  await pglite.exec('set plan_cache_mode = force_custom_plan');
   const statements = createPgliteQuery(pglite);
   const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
