@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../../context';
+import type { Db } from '../../db/db';
 import { testCtx } from '../../testing/ctx';
 import { describeDb } from '../../testing/db';
 import { makeWorkspace } from '../../testing/fixtures';
@@ -77,24 +79,29 @@ const CORPUS = [
   article(3, 'Keyboard shortcuts', 'Press question mark to list every shortcut of the editor.'),
 ];
 
+/** Runs the workspace's pending embedding jobs as the worker would; every chunk then has a 512-d vector. */
+async function expectJobsEmbedEveryChunk(db: Db, ctx: Ctx): Promise<void> {
+  const jobs = await db.query<{ payload: { kind: SourceKind; id: string } }>(
+    'select payload from jobs where workspace_id = $1 and kind = $2 order by id',
+    [ctx.workspaceId, EMBED_SOURCE_JOB],
+  );
+  expect(jobs).toHaveLength(CORPUS.length);
+  for (const job of jobs) await embedSourceChunks(ctx, embedder, job.payload);
+  const rows = await db.query<{ model: string; dim: number; n: number }>(
+    `select embedding_model as model, embedding_dim as dim, count(*)::int as n from retrieval_chunks
+     where workspace_id = $1 group by 1, 2`,
+    [ctx.workspaceId],
+  );
+  expect(rows).toEqual([{ model: embedder.model, dim: 512, n: CORPUS.length }]);
+}
+
 describeDb('use-lite vectors through the embedding job', (getDb) => {
   it('leaves vectors to the job, which writes 512-d vectors that vector search finds a paraphrase with', async () => {
     const db = getDb();
     const ws = await makeWorkspace(db);
     const ctx = testCtx(db, ws.id);
     for (const doc of CORPUS) await replaceSourceChunks(ctx, doc, embedder);
-    const jobs = await db.query<{ payload: { kind: SourceKind; id: string } }>(
-      'select payload from jobs where workspace_id = $1 and kind = $2 order by id',
-      [ws.id, EMBED_SOURCE_JOB],
-    );
-    expect(jobs).toHaveLength(CORPUS.length);
-    for (const job of jobs) await embedSourceChunks(ctx, embedder, job.payload);
-    const rows = await db.query<{ model: string; dim: number; n: number }>(
-      `select embedding_model as model, embedding_dim as dim, count(*)::int as n from retrieval_chunks
-       where workspace_id = $1 group by 1, 2`,
-      [ws.id],
-    );
-    expect(rows).toEqual([{ model: embedder.model, dim: 512, n: CORPUS.length }]);
+    await expectJobsEmbedEveryChunk(db, ctx);
     // 512 dimensions: pgvector when installed, otherwise the exact SQL path (cube takes at most 100).
     const paths = db.capabilities.vector ? [false, true] : [false];
     for (const vector of paths) {
@@ -115,17 +122,6 @@ describeDb('use-lite vectors through the embedding job', (getDb) => {
     // What runtime/boot.ts does with the new embedder, then the worker's handler for each job.
     await ensureVectorIndex(db, embedder.dimension);
     await scheduleReembedding(db, embedder.model, new Date());
-    const jobs = await db.query<{ payload: { kind: SourceKind; id: string } }>(
-      'select payload from jobs where workspace_id = $1 and kind = $2',
-      [ws.id, EMBED_SOURCE_JOB],
-    );
-    expect(jobs).toHaveLength(CORPUS.length);
-    for (const job of jobs) await embedSourceChunks(ctx, embedder, job.payload);
-    const rows = await db.query<{ model: string; dim: number; n: number }>(
-      `select embedding_model as model, embedding_dim as dim, count(*)::int as n from retrieval_chunks
-       where workspace_id = $1 group by 1, 2`,
-      [ws.id],
-    );
-    expect(rows).toEqual([{ model: embedder.model, dim: 512, n: CORPUS.length }]);
+    await expectJobsEmbedEveryChunk(db, ctx);
   });
 });
