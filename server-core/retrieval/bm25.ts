@@ -14,7 +14,8 @@ export const TITLE_WEIGHT = 2;
  * Full-text candidates ranked by BM25 over the postings: any query word finds a chunk (OR), chunks
  * holding every word of the query come first (AND matches first), then by score; title and heading
  * occurrences weigh TITLE_WEIGHT. N, the average length and each word's document frequency are counted
- * over the searched audiences only (N and the average length from retrieval_corpus_stats, kept by the writes). Hyphenated query words are joined (`e-mail` asks for `email`).
+ * over the searched audiences only (N and the average length from retrieval_corpus_stats, kept by the
+ * writes). Hyphenated query words are joined (`e-mail` asks for `email`).
  */
 export async function bm25Ranks(
   ctx: Ctx,
