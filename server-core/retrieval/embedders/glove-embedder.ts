@@ -2,6 +2,7 @@ import type { Embedder } from '../types';
 import type { GloveTable } from './glove-format';
 import { GLOVE_RECIPE } from './glove-format';
 import { type GlovePackage, locateGlovePackage, sharedGloveTable } from './glove-table';
+import { normaliseInPlace } from './unit-vector';
 
 /** SIF smoothing (Arora et al. 2017): weight a / (a + p(w)); frequent words count for little. */
 const SIF_A = 1e-3;
@@ -49,11 +50,7 @@ function accumulate(table: GloveTable, words: readonly string[], into: Float32Ar
 export function embedText(table: GloveTable, text: string): Float32Array {
   const v = new Float32Array(table.dimension);
   if (accumulate(table, tokenize(text), v) === 0) return v;
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0) for (let d = 0; d < v.length; d++) v[d]! /= norm;
-  return v;
+  return normaliseInPlace(v);
 }
 
 export interface GloveEmbedder extends Embedder {

@@ -1,4 +1,5 @@
 import type { Embedder } from '../types';
+import { unitVector } from './unit-vector';
 
 export interface HttpEmbedderOptions {
   /** EMBEDDINGS_URL: a base URL (`https://api.openai.com/v1`, we add `/embeddings`) or the full endpoint. */
@@ -25,15 +26,6 @@ export function embeddingsEndpoint(url: string): string {
 
 export class EmbeddingsError extends Error {
   override name = 'EmbeddingsError';
-}
-
-function normalise(values: readonly number[]): Float32Array {
-  const v = Float32Array.from(values);
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0 && Number.isFinite(norm)) for (let i = 0; i < v.length; i++) v[i]! /= norm;
-  return v;
 }
 
 /**
@@ -93,7 +85,7 @@ export function createHttpEmbedder(opts: HttpEmbedderOptions): Embedder {
         throw new EmbeddingsError(`embeddings endpoint answered ${e.length} dimensions, expected ${learned}`);
       if (at < 0 || at >= input.length || out[at])
         throw new EmbeddingsError('embeddings endpoint answered a bad index');
-      out[at] = normalise(e as number[]);
+      out[at] = unitVector(e as number[]);
     });
     return out;
   }

