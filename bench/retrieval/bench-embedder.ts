@@ -1,10 +1,10 @@
-import { createGloveEmbedder } from '../../server-core/retrieval/embedders/glove-embedder';
-import { createUseLiteEmbedder } from '../../server-core/retrieval/embedders/use-lite-embedder';
+import {
+  createOfflineEmbedder,
+  OFFLINE_EMBEDDERS,
+  type OfflineEmbedderName,
+} from '../../server-core/retrieval/embedders/create-embedder';
 import type { Embedder } from '../../server-core/retrieval/types';
 import { summarize, time } from '../stats';
-
-export const BENCH_EMBEDDERS = ['glove', 'use-lite'] as const;
-export type BenchEmbedderName = (typeof BENCH_EMBEDDERS)[number];
 
 /**
  * The embedder the bench measures (BENCH_RETRIEVAL_EMBEDDER, glove by default), always inline. The bench
@@ -14,9 +14,9 @@ export type BenchEmbedderName = (typeof BENCH_EMBEDDERS)[number];
  * embedder must not run on the write path.
  */
 export function benchEmbedder(name: string): Embedder & { ready(): Promise<void> } {
-  if (!(BENCH_EMBEDDERS as readonly string[]).includes(name))
-    throw new Error(`BENCH_RETRIEVAL_EMBEDDER must be one of ${BENCH_EMBEDDERS.join(', ')}, not ${name}`);
-  const inner = name === 'use-lite' ? createUseLiteEmbedder() : createGloveEmbedder();
+  if (!(OFFLINE_EMBEDDERS as readonly string[]).includes(name))
+    throw new Error(`BENCH_RETRIEVAL_EMBEDDER must be one of ${OFFLINE_EMBEDDERS.join(', ')}, not ${name}`);
+  const inner = createOfflineEmbedder(name as OfflineEmbedderName);
   return {
     model: inner.model,
     dimension: inner.dimension,

@@ -31,6 +31,13 @@ export function createEmbedder(settings: EmbedderSettings): Embedder & {
     const http = createHttpEmbedder(settings.endpoint);
     return Object.assign(http, { ready: async () => {} });
   }
-  if (settings.offline === 'use-lite') return createUseLiteEmbedder();
-  return createGloveEmbedder({ cacheDirs: [settings.cacheDir] });
+  return createOfflineEmbedder(settings.offline, [settings.cacheDir]);
+}
+
+/** A built-in embedder by name; GloVe looks for its converted table in `cacheDirs` too. */
+export function createOfflineEmbedder(
+  name: OfflineEmbedderName,
+  cacheDirs: string[] = [],
+): Embedder & { ready(): Promise<void> } {
+  return name === 'use-lite' ? createUseLiteEmbedder() : createGloveEmbedder({ cacheDirs });
 }
