@@ -34,5 +34,20 @@ export interface Embedder {
   readonly model: string;
   readonly dimension: number;
   readonly inline: boolean;
+  /** Where this model's cosines say "related"; absent for a model nobody calibrated (GLOVE_CLOSENESS applies). */
+  readonly closeness?: Closeness;
   embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+/**
+ * Cosine levels of one model for rules that must tell a related hit from a mere nearest neighbour (the
+ * widget's Help search): cosine scales differ by model (GloVe's run high, a sentence encoder's low).
+ */
+export interface Closeness {
+  /** The best hit must reach this cosine to count at all. */
+  related: number;
+  /** Other hits count only within this distance of the best. */
+  margin: number;
+  /** In a pool of several sources the best must exceed the pool's median by this much. */
+  standout: number;
 }

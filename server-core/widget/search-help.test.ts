@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createArticle } from '../content/create-article';
 import { publishArticle } from '../content/publish-article';
+import { embedSourceChunks } from '../retrieval/embed-source-chunks';
+import { GLOVE_CLOSENESS } from '../retrieval/embedders/closeness';
 import { createGloveEmbedder } from '../retrieval/embedders/glove-embedder';
+import { createUseLiteEmbedder } from '../retrieval/embedders/use-lite-embedder';
 import { searchChunks } from '../retrieval/search-chunks';
 import { testCtx } from '../testing/ctx';
 import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
 import { STORE_ARTICLES } from '../testing/store-help-center';
-import { closeArticles, cutWeakHits, MIN_SIMILARITY, SIMILARITY_MARGIN, searchHelp } from './search-help';
+import { closeArticles, cutWeakHits, searchHelp } from './search-help';
 
 const chunk = (id: string, similarity: number) => ({ similarity, source: { kind: 'article', id } });
 
@@ -20,6 +23,14 @@ describe('the relevance rules', () => {
     expect(closeArticles([chunk('a', 0.69), chunk('b', 0.68)])).toEqual([]);
     expect(closeArticles([{ similarity: 0.95, source: { kind: 'guide', id: 'g' } }])).toEqual([]);
     expect(closeArticles([])).toEqual([]);
+  });
+
+  it("judges closeness on the model's own levels", () => {
+    const low = { related: 0.44, margin: 0.1, standout: 0.05 };
+    // A sentence encoder's paraphrase at 0.5 is related; on GloVe's levels it would not be.
+    expect(closeArticles([chunk('a', 0.5), chunk('b', 0.42), chunk('c', 0.3)], low)).toEqual(['a', 'b']);
+    expect(closeArticles([chunk('a', 0.5), chunk('b', 0.42)])).toEqual([]);
+    expect(closeArticles([chunk('a', 0.43)], low)).toEqual([]);
   });
 
   it('with five articles or more, the best must stand out from the median and the rest sit nearer the best', () => {
@@ -79,7 +90,7 @@ describeDb('Help search relevance over a realistic help center', (getDb) => {
     const best = Math.max(...chunks.map((c) => c.similarity));
     const before = new Set(
       chunks
-        .filter((c) => best >= MIN_SIMILARITY && c.similarity >= best - SIMILARITY_MARGIN)
+        .filter((c) => best >= GLOVE_CLOSENESS.related && c.similarity >= best - GLOVE_CLOSENESS.margin)
         .map((c) => c.source.id),
     );
     expect(before.size).toBe(8);
@@ -98,4 +109,33 @@ describeDb('Help search relevance over a realistic help center', (getDb) => {
     // Without a query: every article in help-center order, as before (up to ten).
     expect(await search(undefined)).toHaveLength(10);
   });
+});
+
+describeDb('Help search with the sentence encoder (use-lite) over the same help center', (getDb) => {
+  const embedder = createUseLiteEmbedder();
+
+  it('keeps off-topic questions empty and finds answers to paraphrases on its own levels', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const ctx = testCtx(db, ws.id);
+    for (const [position, a] of STORE_ARTICLES.entries()) {
+      const article = await createArticle(ctx, { ...a, access_level: 'public', position });
+      await publishArticle(ctx, article.id, { embedder });
+      // Not inline: the embedding job writes the vectors.
+      await embedSourceChunks(ctx, embedder, { kind: 'article', id: article.id });
+    }
+    const deps = { embedder, vector: db.capabilities.vector, cube: db.capabilities.cube };
+    const search = async (q: string) =>
+      (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
+
+    for (const q of ['zebra crossing', 'i want to talk to someone', 'who won the football match'])
+      expect(await search(q)).toEqual([]);
+    expect(await search('how long does delivery take')).toEqual(['Shipping costs and delivery times']);
+    expect(await search('order')).toEqual(['Track your order', 'Change or cancel an order']);
+    expect(await search('my shoes hurt')).toEqual(['Care for your shoes', 'Find your size']);
+    expect((await search('i cannot remember my login'))[0]).toBe('Reset your password');
+    expect(await search('password')).toEqual(['Reset your password']);
+    // A paraphrase sharing no word with its answers: the size article first.
+    expect(await search('the sneakers are too tight')).toEqual(['Find your size', 'Care for your shoes']);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 import type { Ctx } from '../context';
+import { GLOVE_CLOSENESS } from '../retrieval/embedders/closeness';
 import { fuseRanks } from '../retrieval/rrf';
 import { type SearchDeps, searchChunks } from '../retrieval/search-chunks';
-import type { Audience } from '../retrieval/types';
+import type { Audience, Closeness } from '../retrieval/types';
 import {
   accessLevelsFor,
   excerptOf,
@@ -20,15 +21,12 @@ const CHUNK_POOL = 25;
 
 /**
  * Nearest neighbours always exist, so a retrieved article joins the prefix results only when it is
- * close: at least MIN_SIMILARITY to the query and within SIMILARITY_MARGIN of the best retrieved one
- * (calibrated on the built-in GloVe embedder, whose cosines run high; "zebra crossing" stays empty).
- * On GloVe a generic question ("i want to talk to someone") is about as close to every article as to
- * any, so once the pool holds STANDOUT_POOL articles or more the best must also stand out from the
- * crowd (the median of the pool) by MIN_STANDOUT, and the others must sit nearer the best than the crowd.
+ * close by the model's own levels (Closeness): at least `related` to the query and within `margin` of
+ * the best retrieved one ("zebra crossing" stays empty). A generic question ("i want to talk to
+ * someone") can be about as close to every article as to any, so once the pool holds STANDOUT_POOL
+ * articles or more the best must also stand out from the crowd (the median of the pool) by `standout`,
+ * and the others must sit nearer the best than the crowd.
  */
-export const MIN_SIMILARITY = 0.7;
-export const SIMILARITY_MARGIN = 0.05;
-export const MIN_STANDOUT = 0.05;
 export const STANDOUT_POOL = 5;
 
 /** A fused result is kept only when its score is at least this share of the best one's. */
@@ -42,6 +40,7 @@ const median = (sorted: number[]): number => {
 /** Article ids from chunk hits, best first, kept only when close enough to the query. */
 export function closeArticles(
   chunks: readonly { similarity: number; source: { kind: string; id: string } }[],
+  closeness: Closeness = GLOVE_CLOSENESS,
 ): string[] {
   const best = new Map<string, number>();
   for (const c of chunks) {
@@ -50,11 +49,11 @@ export function closeArticles(
   }
   const articles = [...best].sort((a, b) => b[1] - a[1]);
   const top = articles[0]?.[1] ?? 0;
-  if (top < MIN_SIMILARITY) return [];
-  let floor = top - SIMILARITY_MARGIN;
+  if (top < closeness.related) return [];
+  let floor = top - closeness.margin;
   if (articles.length >= STANDOUT_POOL) {
     const crowd = median(articles.map(([, s]) => s).reverse());
-    if (top - crowd < MIN_STANDOUT) return [];
+    if (top - crowd < closeness.standout) return [];
     floor = Math.max(floor, (top + crowd) / 2);
   }
   return articles.filter(([, s]) => s >= floor).map(([id]) => id);
@@ -92,10 +91,9 @@ export async function searchHelp(
       audiences: retrievalAudiencesFor(input.audience),
     }),
   ]);
-  const ranked = cutWeakHits(fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks)])).slice(
-    0,
-    MAX_HELP_RESULTS,
-  );
+  const ranked = cutWeakHits(
+    fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks, deps.embedder.closeness)]),
+  ).slice(0, MAX_HELP_RESULTS);
   const known = new Map(prefixHits.map((h) => [h.id, h]));
   const missing = ranked.map((r) => r.id).filter((id) => !known.has(id));
   if (missing.length > 0) {

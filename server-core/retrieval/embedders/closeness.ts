@@ -1,0 +1,15 @@
+import type { Closeness } from '../types';
+
+/**
+ * GloVe's cosines run high (an unrelated question often reaches 0.7 or more), so it needs a high floor
+ * and relies on the standout rule ("i want to talk to someone" is about as close to every article).
+ * Also applied to an HTTP model nobody calibrated, as before models had their own levels.
+ */
+export const GLOVE_CLOSENESS: Closeness = { related: 0.7, margin: 0.05, standout: 0.05 };
+
+/**
+ * The sentence encoder's cosines run low: a paraphrase of an article lands at 0.45-0.65, off-topic
+ * questions mostly under 0.3. Chosen on the retrieval bench's development queries, the store help
+ * center of the tests and ten off-topic questions (docs/decisions/retrieval.md#help-closeness-per-model).
+ */
+export const USE_LITE_CLOSENESS: Closeness = { related: 0.44, margin: 0.1, standout: 0.05 };
