@@ -21,8 +21,10 @@ export function benchEmbedder(name: string): Embedder & { ready(): Promise<void>
     model: inner.model,
     dimension: inner.dimension,
     inline: true,
+    closeness: inner.closeness,
+    textWeight: inner.textWeight,
     ready: () => inner.ready(),
-    embed: (texts) => inner.embed(texts),
+    embed: (...args) => inner.embed(...args),
   };
 }
 

@@ -57,6 +57,9 @@ describeDb('BM25 full-text', (getDb) => {
     expect(await titles(ctx, 'export invoice sandwich')).toEqual(['Exports', 'Invoices']);
     // Both words in one chunk beat many occurrences of one word.
     expect(await titles(ctx, 'export invoice')).toEqual(['Exports', 'Invoices']);
+    // Each hit tells the share of the query's words it holds (stop words are not words here).
+    const hits = await bm25Ranks(ctx, 'the export of an invoice sandwich', ALL, 10);
+    expect(hits.map((h) => h.coverage)).toEqual([2 / 3, 1 / 3]);
   });
 
   it('normalises by length and weighs rare words above common ones', async () => {

@@ -10,6 +10,11 @@ export const BM25_B = 0.75;
 /** An occurrence in the title or heading counts as this many in the text (BM25F-style field weight). */
 export const TITLE_WEIGHT = 2;
 
+/** A full-text candidate: its BM25 score and the share of the query's words it holds. */
+export interface FulltextHit extends Scored {
+  coverage: number;
+}
+
 /**
  * Full-text candidates ranked by BM25 over the postings: any query word finds a chunk (OR), chunks
  * holding every word of the query come first (AND matches first), then by score; title and heading
@@ -22,8 +27,8 @@ export async function bm25Ranks(
   query: string,
   audiences: readonly Audience[],
   limit: number,
-): Promise<Scored[]> {
-  const rows = await ctx.db.query<{ id: string; score: number }>(
+): Promise<FulltextHit[]> {
+  const rows = await ctx.db.query<{ id: string; score: number; coverage: number }>(
     `with terms as materialized (
        select distinct t.lexeme
        from unnest(tsvector_to_array(to_tsvector(coalesce(
@@ -41,12 +46,13 @@ export async function bm25Ranks(
      )
      select h.chunk_id as id,
        sum(ln(1 + (c.n - h.df + 0.5) / (h.df + 0.5)) * h.tf * ${BM25_K1 + 1}
-         / (h.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * h.dl / greatest(c.avgdl, 1)))) as score
+         / (h.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * h.dl / greatest(c.avgdl, 1)))) as score,
+       count(*)::float8 / (select count(*) from terms) as coverage
      from hits h, corpus c
      group by h.chunk_id
      order by count(*) = (select count(*) from terms) desc, score desc, h.chunk_id
      limit $5`,
     [ctx.workspaceId, DEFAULT_TEXT_SEARCH_CONFIG, queryWithJoinedCompounds(query), audiences, limit],
   );
-  return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+  return rows.map((r) => ({ id: r.id, score: Number(r.score), coverage: Number(r.coverage) }));
 }

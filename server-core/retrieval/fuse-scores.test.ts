@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULLTEXT_WEIGHT, fuseScores } from './fuse-scores';
+import { FULLTEXT_WEIGHT, fuseScores, textWeightFor } from './fuse-scores';
 
 describe('fuseScores', () => {
   it('adds BM25 over the best BM25 and the min-max scaled cosine, weighted 0.4 / 0.6', () => {
@@ -46,5 +46,23 @@ describe('fuseScores', () => {
       { id: 'x', score: 0.6 },
       { id: 'y', score: 0.6 },
     ]);
+  });
+});
+
+describe('textWeightFor', () => {
+  it("is the constant FULLTEXT_WEIGHT for a model without a TextWeight, and else rises with the best hit's coverage", () => {
+    expect(textWeightFor(undefined, 0)).toBe(FULLTEXT_WEIGHT);
+    expect(textWeightFor(undefined, 1)).toBe(FULLTEXT_WEIGHT);
+    const ramp = { low: 0.05, high: 0.8, knee: 0.5 };
+    // A paraphrase (the best full-text hit holds half the words or fewer) leans on meaning.
+    expect(textWeightFor(ramp, 0)).toBe(0.05);
+    expect(textWeightFor(ramp, 0.5)).toBe(0.05);
+    expect(textWeightFor(ramp, 0.75)).toBeCloseTo(0.425, 12);
+    expect(textWeightFor(ramp, 1)).toBeCloseTo(0.8, 12);
+    // Out-of-range coverage is clamped; a knee at 1 is a step at full coverage.
+    expect(textWeightFor(ramp, 1.5)).toBeCloseTo(0.8, 12);
+    expect(textWeightFor(ramp, -1)).toBe(0.05);
+    expect(textWeightFor({ low: 0.1, high: 0.9, knee: 1 }, 0.99)).toBe(0.1);
+    expect(textWeightFor({ low: 0.1, high: 0.9, knee: 1 }, 1)).toBe(0.9);
   });
 });

@@ -1,11 +1,24 @@
+import type { TextWeight } from './types';
+
 /** A candidate of one path with that path's score: BM25 for full-text, the cosine for vectors. */
 export interface Scored {
   id: string;
   score: number;
 }
 
-/** The full-text share of a hybrid score; vectors have the rest (chosen on the development queries). */
+/**
+ * The full-text share of a hybrid score for a model without its own TextWeight (GloVe); vectors have the
+ * rest (chosen on the development queries).
+ */
 export const FULLTEXT_WEIGHT = 0.4;
+
+/** The full-text share for a query whose best full-text hit holds `coverage` (0..1) of its words. */
+export function textWeightFor(weight: TextWeight | undefined, coverage: number): number {
+  if (!weight) return FULLTEXT_WEIGHT;
+  const span = 1 - weight.knee;
+  const rise = span > 0 ? Math.min(1, Math.max(0, (coverage - weight.knee) / span)) : coverage >= 1 ? 1 : 0;
+  return weight.low + (weight.high - weight.low) * rise;
+}
 
 /**
  * Convex combination of the two paths' scores, each brought to [0, 1]: BM25 divided by the best BM25

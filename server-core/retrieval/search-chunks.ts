@@ -1,7 +1,7 @@
 import type { Ctx } from '../context';
 import { bm25Ranks } from './bm25';
 import { CUBE_MAX_DIM } from './cube-vectors';
-import { fuseScores, type Scored } from './fuse-scores';
+import { fuseScores, type Scored, textWeightFor } from './fuse-scores';
 import { vectorLiteral } from './replace-source-chunks';
 import type { Audience, Embedder, SourceKind } from './types';
 
@@ -12,8 +12,10 @@ export interface ChunkHit {
   text: string;
   audience: Audience;
   /**
-   * The fused score in [0, 1]: 0.4 x BM25 / best BM25 + 0.6 x the cosine min-max scaled over the vector
-   * candidates (fuseScores); one path's scaled score alone in the modes fulltext and vector.
+   * The fused score in [0, 1]: w x BM25 / best BM25 + (1 - w) x the cosine min-max scaled over the vector
+   * candidates (fuseScores), w the model's full-text weight (textWeightFor: 0.4 on GloVe, by the best
+   * full-text hit's coverage of the query's words on use-lite); one path's scaled score alone in the modes
+   * fulltext and vector.
    */
   score: number;
   /** Cosine of the chunk's vector to the query's; 0 when either has no vector of the current model. */
@@ -108,7 +110,7 @@ function isZero(v: Float32Array): boolean {
 
 /**
  * Hybrid retrieval over the workspace's chunks of the given audiences: full-text and vector candidates
- * (CANDIDATE_POOL each) fused by their scores (fuseScores), the best topK returned. A query the embedder
+ * (CANDIDATE_POOL each) fused by their scores (fuseScores, weighted by textWeightFor), the best topK returned. A query the embedder
  * knows no word of (zero vector), or one the embedder fails on, is served by full-text alone; one of
  * stop words only by vectors alone.
  */
@@ -128,7 +130,9 @@ export async function searchChunks(
     mode === 'vector' ? [] : bm25Ranks(ctx, input.query, audiences, CANDIDATE_POOL),
     queryVector && mode !== 'fulltext' ? vectorRanks(ctx, deps, queryVector, audiences) : [],
   ]);
-  const fused = fuseScores(...lists).slice(0, input.topK);
+  const [fulltext, vector] = lists;
+  const weight = textWeightFor(deps.embedder.textWeight, fulltext[0]?.coverage ?? 0);
+  const fused = fuseScores(fulltext, vector, weight).slice(0, input.topK);
   if (fused.length === 0) return [];
   const rows = await ctx.db.query<{
     id: string;

@@ -36,6 +36,8 @@ export interface Embedder {
   readonly inline: boolean;
   /** Where this model's cosines say "related"; absent for a model nobody calibrated (GLOVE_CLOSENESS applies). */
   readonly closeness?: Closeness;
+  /** The full-text share of a hybrid score by the query's word coverage; absent: FULLTEXT_WEIGHT always. */
+  readonly textWeight?: TextWeight;
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
@@ -50,4 +52,14 @@ export interface Closeness {
   margin: number;
   /** In a pool of several sources the best must exceed the pool's median by this much. */
   standout: number;
+}
+
+/**
+ * The full-text share of a hybrid score as the share of the query's words that the best full-text hit
+ * holds (its coverage) grows: `low` up to `knee`, rising linearly to `high` at full coverage.
+ */
+export interface TextWeight {
+  low: number;
+  high: number;
+  knee: number;
 }

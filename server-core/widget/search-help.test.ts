@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createArticle } from '../content/create-article';
 import { publishArticle } from '../content/publish-article';
 import { embedSourceChunks } from '../retrieval/embed-source-chunks';
-import { GLOVE_CLOSENESS } from '../retrieval/embedders/closeness';
+import { GLOVE_CLOSENESS } from '../retrieval/embedders/model-calibration';
 import { createGloveEmbedder } from '../retrieval/embedders/glove-embedder';
 import { createUseLiteEmbedder } from '../retrieval/embedders/use-lite-embedder';
 import { searchChunks } from '../retrieval/search-chunks';

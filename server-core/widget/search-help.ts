@@ -1,5 +1,5 @@
 import type { Ctx } from '../context';
-import { GLOVE_CLOSENESS } from '../retrieval/embedders/closeness';
+import { GLOVE_CLOSENESS } from '../retrieval/embedders/model-calibration';
 import { fuseRanks } from '../retrieval/rrf';
 import { type SearchDeps, searchChunks } from '../retrieval/search-chunks';
 import type { Audience, Closeness } from '../retrieval/types';

@@ -1,8 +1,8 @@
 import type { Embedder } from '../types';
-import { GLOVE_CLOSENESS } from './closeness';
 import type { GloveTable } from './glove-format';
 import { GLOVE_RECIPE } from './glove-format';
 import { type GlovePackage, locateGlovePackage, sharedGloveTable } from './glove-table';
+import { GLOVE_CLOSENESS } from './model-calibration';
 import { normaliseInPlace } from './unit-vector';
 
 /** SIF smoothing (Arora et al. 2017): weight a / (a + p(w)); frequent words count for little. */

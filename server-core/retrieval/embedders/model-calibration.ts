@@ -1,4 +1,4 @@
-import type { Closeness } from '../types';
+import type { Closeness, TextWeight } from '../types';
 
 /**
  * GloVe's cosines run high (an unrelated question often reaches 0.7 or more), so it needs a high floor
@@ -13,3 +13,12 @@ export const GLOVE_CLOSENESS: Closeness = { related: 0.7, margin: 0.05, standout
  * center of the tests and ten off-topic questions (docs/decisions/retrieval.md#help-closeness-per-model).
  */
 export const USE_LITE_CLOSENESS: Closeness = { related: 0.44, margin: 0.1, standout: 0.05 };
+
+/**
+ * The sentence encoder's vectors are strong on paraphrases, which share few words with their answer: when
+ * the best full-text hit holds at most half the query's words, hybrid leans on meaning (0.05); a query
+ * fully matched by words leans on them (0.8), linearly between. Chosen on the development queries
+ * (docs/decisions/retrieval.md#full-text-weight-by-coverage). GloVe keeps the constant FULLTEXT_WEIGHT:
+ * the same ramp did not help it there.
+ */
+export const USE_LITE_TEXT_WEIGHT: TextWeight = { low: 0.05, high: 0.8, knee: 0.5 };
