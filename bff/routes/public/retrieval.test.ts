@@ -7,6 +7,7 @@ import {
 } from '../../../server-core/retrieval/replace-source-chunks';
 import type { Audience, SourceDocument } from '../../../server-core/retrieval/types';
 import { describeDb } from '../../../server-core/testing/db';
+import { embedNow } from '../../../server-core/testing/embed-now';
 import { type ApiWorkspace, apiWorkspace } from '../../testing/api';
 import { makeTestApp, type TestApp } from '../../testing/services';
 
@@ -42,7 +43,10 @@ async function setup(t: TestApp, db: Parameters<typeof apiWorkspace>[1]) {
       'Open the admin console password tool.',
     ]),
   };
-  for (const d of Object.values(docs)) await replaceSourceChunks(ws.ctx, d, t.services.embedder);
+  for (const d of Object.values(docs)) {
+    await replaceSourceChunks(ws.ctx, d, t.services.embedder);
+    await embedNow(ws.ctx, t.services.embedder, d);
+  }
   return { ws, docs };
 }
 

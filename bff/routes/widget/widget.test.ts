@@ -8,6 +8,7 @@ import { HOUR } from '../../../server-core/lib/clock';
 import { sha256Hex } from '../../../server-core/lib/crypto';
 import { testCtx } from '../../../server-core/testing/ctx';
 import { describeDb } from '../../../server-core/testing/db';
+import { embedNow } from '../../../server-core/testing/embed-now';
 import { makeMember, makeWorkspace, TEST_PASSWORD } from '../../../server-core/testing/fixtures';
 import { insertArticle } from '../../../server-core/testing/help-articles';
 import { identityHmac } from '../../../server-core/widget/identity-proof';
@@ -467,6 +468,7 @@ describeDb('widget endpoints', (getDb) => {
     ) => {
       const a = await createArticle(ctx, { title, body, access_level, position: 0 });
       await publishArticle(ctx, a.id, { embedder: t.services.embedder });
+      await embedNow(ctx, t.services.embedder, { kind: 'article', id: a.id });
       return a.slug;
     };
     const reset = await publish(
