@@ -26,7 +26,11 @@ export function createLane(name: string): Lane {
   const pending = new Map<number, { resolve(v: Vectors): void; reject(e: Error): void }>();
 
   const start = (): Worker => {
-    const w = new Worker(new URL('./use-lite-worker.mjs', import.meta.url), { name: `use-lite-${name}` });
+    // Plain JavaScript: none of the parent's flags (tsx's loader, --input-type) apply to it.
+    const w = new Worker(new URL('./use-lite-worker.mjs', import.meta.url), {
+      name: `use-lite-${name}`,
+      execArgv: [],
+    });
     w.unref();
     // A thread that died fails whatever it held; 'error' (an uncaught throw) is followed by 'exit'.
     const died = (why: string) => {
