@@ -38,7 +38,9 @@ async function loopPauseDuring(work: () => Promise<unknown>): Promise<{ maxGap: 
   } finally {
     clearInterval(ticker);
   }
-  return { maxGap, took: performance.now() - start };
+  // Work that never yields to the timers is one pause, up to its end.
+  const end = performance.now();
+  return { maxGap: Math.max(maxGap, end - last), took: end - start };
 }
 
 describe('use-lite on worker threads', () => {
