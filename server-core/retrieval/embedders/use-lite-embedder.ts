@@ -69,7 +69,10 @@ export interface UseLiteEmbedder extends Embedder {
  * unlike GloVe. Not inline: tens of milliseconds per chunk, so chunks are embedded by the
  * retrieval.embed_source job; a query (one short text) costs a few milliseconds.
  */
-export function createUseLiteEmbedder(options: { batch?: number } = {}): UseLiteEmbedder {
+export function createUseLiteEmbedder(
+  /** batch: texts per model call, USE_LITE_BATCH unless a bench compares sizes. */
+  options: { batch?: number } = {},
+): UseLiteEmbedder {
   const model = `use-lite-${USE_LITE_DIMENSION}@energetic-ai-${modelPackageVersion()}`;
   const batch = options.batch ?? USE_LITE_BATCH;
   return {
