@@ -7,6 +7,7 @@ import { httpBench } from './http.bench';
 import { mcpBench } from './mcp.bench';
 import { retrievalBench } from './retrieval.bench';
 import { startupBench } from './startup.bench';
+import { useLiteBench } from './use-lite.bench';
 import { walkthroughBench } from './walkthrough.bench';
 import { webhooksBench } from './webhooks.bench';
 import { widgetBench } from './widget.bench';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   chat: chatBench,
   'event-names': eventNamesBench,
   exports: exportsBench,
+  'use-lite': useLiteBench,
 };
 
 const wanted = process.argv.slice(2);

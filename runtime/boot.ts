@@ -95,6 +95,9 @@ export async function boot(opts: BootOptions): Promise<Booted> {
     await checkSecretKeyFingerprint(db, masterKey, clock.now());
 
     const embedder = createEmbedder(embedderSettings(config));
+    undo.push(async () => {
+      await embedder.close?.();
+    });
     if (embedder.dimension > 0) await ensureVectorIndex(db, embedder.dimension);
     // Chunks of another embedding model (or never embedded) get jobs; search serves meanwhile.
     const reembed = await scheduleReembedding(db, embedder.model, clock.now());

@@ -24,7 +24,7 @@ export function benchEmbedder(name: string): Embedder & { ready(): Promise<void>
     closeness: inner.closeness,
     textWeight: inner.textWeight,
     ready: () => inner.ready(),
-    embed: (...args) => inner.embed(...args),
+    embed: (texts, options) => inner.embed(texts, options),
   };
 }
 
@@ -34,9 +34,10 @@ export async function queryEmbeddingCost(
   queries: readonly string[],
   calls = 200,
 ): Promise<ReturnType<typeof summarize>> {
-  for (const q of queries.slice(0, 10)) await embedder.embed([q]);
+  const query = { purpose: 'query' } as const;
+  for (const q of queries.slice(0, 10)) await embedder.embed([q], query);
   const ms: number[] = [];
   for (let i = 0; i < calls; i++)
-    ms.push((await time(() => embedder.embed([queries[i % queries.length]!])))[1]);
+    ms.push((await time(() => embedder.embed([queries[i % queries.length]!], query)))[1]);
   return summarize(ms);
 }

@@ -124,15 +124,19 @@ export async function searchChunks(
   if (audiences.length === 0 || input.topK < 1) return [];
   // Embedded in every mode: the similarity of full-text hits is the cosine too. An embedder that
   // fails (a remote endpoint down) leaves full-text to serve alone rather than failing the search.
-  const [q] = await deps.embedder.embed([input.query]).catch(() => [null]);
-  const queryVector = q && !isZero(q) ? q : null;
-  const lists = await Promise.all([
+  // Full-text runs meanwhile; one Promise.all holds both, so neither's failure goes unhandled.
+  const [fulltext, [queryVector, vectors]] = await Promise.all([
     mode === 'vector' ? [] : bm25Ranks(ctx, input.query, audiences, CANDIDATE_POOL),
-    queryVector && mode !== 'fulltext' ? vectorRanks(ctx, deps, queryVector, audiences) : [],
+    deps.embedder.embed([input.query], { purpose: 'query' }).then(
+      async ([q]) => {
+        const v = q && !isZero(q) ? q : null;
+        return [v, v && mode !== 'fulltext' ? await vectorRanks(ctx, deps, v, audiences) : []] as const;
+      },
+      () => [null, []] as const,
+    ),
   ]);
-  const [fulltext, vector] = lists;
   const weight = textWeightFor(deps.embedder.textWeight, fulltext[0]?.coverage ?? 0);
-  const fused = fuseScores(fulltext, vector, weight).slice(0, input.topK);
+  const fused = fuseScores(fulltext, vectors, weight).slice(0, input.topK);
   if (fused.length === 0) return [];
   const rows = await ctx.db.query<{
     id: string;

@@ -26,6 +26,18 @@ export interface SourceDocument {
 }
 
 /**
+ * What the texts of one embed() call are: a search's query (short, someone waiting) or documents (chunks,
+ * in bulk). The same vectors either way; an embedder may schedule the two apart so a query never waits
+ * behind a bulk job.
+ */
+export type EmbedPurpose = 'query' | 'document';
+
+export interface EmbedOptions {
+  /** 'document' when omitted. */
+  purpose?: EmbedPurpose;
+}
+
+/**
  * Turns texts into vectors of `dimension` numbers, L2-normalised (so cosine is the dot product); a
  * text with nothing the model knows gives the zero vector. `inline` embedders are local and fast
  * enough to run inside a write transaction; the others are run by a job after commit.
@@ -38,7 +50,7 @@ export interface Embedder {
   readonly closeness?: Closeness;
   /** The full-text share of a hybrid score by the query's word coverage; absent: FULLTEXT_WEIGHT always. */
   readonly textWeight?: TextWeight;
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
 }
 
 /**

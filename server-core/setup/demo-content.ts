@@ -101,7 +101,7 @@ export async function ensureDemoContent(db: Db, now: Date, embedder: Embedder): 
       model: embedder.model,
       dimension: embedder.dimension,
       inline: false,
-      embed: (texts) => embedder.embed(texts),
+      embed: (texts, options) => embedder.embed(texts, options),
     };
     for (const g of GUIDES) {
       const exists = await tx.query('select 1 from guides where workspace_id = $1 and title = $2', [

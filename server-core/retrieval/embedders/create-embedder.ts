@@ -26,6 +26,8 @@ export interface EmbedderSettings {
  */
 export function createEmbedder(settings: EmbedderSettings): Embedder & {
   ready(): Promise<void>;
+  /** Ends what the embedder runs beside the event loop (use-lite's threads), if anything. */
+  close?(): Promise<void>;
 } {
   if (settings.endpoint) {
     const http = createHttpEmbedder(settings.endpoint);
@@ -38,6 +40,6 @@ export function createEmbedder(settings: EmbedderSettings): Embedder & {
 export function createOfflineEmbedder(
   name: OfflineEmbedderName,
   cacheDirs: string[] = [],
-): Embedder & { ready(): Promise<void> } {
+): Embedder & { ready(): Promise<void>; close?(): Promise<void> } {
   return name === 'use-lite' ? createUseLiteEmbedder() : createGloveEmbedder({ cacheDirs });
 }

