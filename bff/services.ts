@@ -112,6 +112,6 @@ export function createServices(deps: {
 
 /** What a search needs from the services: the embedder and the vector paths the database offers. */
 export function searchDeps(services: Services): SearchDeps {
-  const { vector, cube } = services.db.capabilities;
-  return { embedder: services.embedder, vector, cube };
+  const { vector, cube, sketch } = services.db.capabilities;
+  return { embedder: services.embedder, vector, cube, sketch };
 }

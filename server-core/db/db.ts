@@ -27,7 +27,7 @@ export interface Db extends Sql {
    * backs a stored cube copy of each vector of at most 100 dimensions (exact distances computed in C);
    * it is known only once migrations ran, so prepareDatabase sets it.
    */
-  readonly capabilities: { readonly vector: boolean; cube: boolean };
+  readonly capabilities: { readonly vector: boolean; cube: boolean; sketch: boolean };
   /** Subscribes to a channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import type { Sql } from '../db/db';
 
-/** The cube extension's limit (CUBE_MAX_DIM): longer vectors have no cube copy and use the SQL path. */
+/** The cube extension's limit (CUBE_MAX_DIM): longer vectors have no cube copy; see sketch-vectors.ts. */
 export const CUBE_MAX_DIM = 100;
 
 /** Whether migration 010 gave retrieval_chunks its stored cube column in this schema. */

@@ -12,7 +12,7 @@ it('starts full-text while the query is being embedded, and embeds it as a query
   });
   // Answers nothing: the search then has no candidates; what matters is when the SQL is sent.
   const db = {
-    capabilities: { vector: false, cube: false },
+    capabilities: { vector: false, cube: false, sketch: false },
     async query(text: string) {
       sql.push(text);
       queried();

@@ -8,7 +8,8 @@ import { createGloveEmbedder } from './embedders/glove-embedder';
 import { replaceSourceChunks, vectorLiteral } from './replace-source-chunks';
 import { fuseRanks, RRF_K } from './rrf';
 import { nearestSql, searchChunks } from './search-chunks';
-import type { Audience, SourceDocument } from './types';
+import { SKETCH_POOL, sketchNearestSql } from './sketch-vectors';
+import type { Audience, Embedder, SourceDocument } from './types';
 
 const glove = createGloveEmbedder();
 
@@ -54,12 +55,28 @@ const CORPUS: SourceDocument[] = [
   article(8, 'Delete your account', 'Closing the account erases all data after thirty days.'),
 ];
 
-async function seed(db: Db) {
+async function seed(db: Db, embedder: Embedder = glove) {
   const ws = await makeWorkspace(db);
   const ctx = testCtx(db, ws.id);
-  for (const d of CORPUS) await replaceSourceChunks(ctx, d, glove);
+  for (const d of CORPUS) await replaceSourceChunks(ctx, d, embedder);
   return ctx;
 }
+
+/** 512 dimensions with GloVe's cosines: its 100 coordinates scattered among zeros (position 211 j mod 512). */
+const scattered512: Embedder = {
+  model: 'test-glove-scattered-512',
+  dimension: 512,
+  inline: true,
+  async embed(texts) {
+    return (await glove.embed(texts)).map((v) => {
+      const out = new Float32Array(512);
+      v.forEach((x, j) => {
+        out[(211 * j) % 512] = x;
+      });
+      return out;
+    });
+  },
+};
 
 const ALL: Audience[] = ['public', 'customers', 'internal'];
 const QUERIES = ['forgot my login credentials', 'add a colleague', 'payment subscription', 'okta', 'outage'];
@@ -173,6 +190,75 @@ describeDb('searchChunks', (getDb, adapter) => {
         ]);
       });
       expect(JSON.stringify(plan)).toContain('retrieval_chunks_embedding_100_idx');
+    }
+  });
+
+  it(`gives the same top results for 512 dimensions on every path, sketches included (${adapter})`, async () => {
+    const db = getDb();
+    const ctx = await seed(db, scattered512);
+    const paths: Record<string, { vector: boolean; cube?: boolean; sketch?: boolean }> = {
+      sql: { vector: false },
+    };
+    if (db.capabilities.vector) paths.pgvector = { vector: true };
+    // cube takes at most 100 dimensions: with it on, 512 take the sketch path, or SQL without sketches.
+    if (db.capabilities.sketch) paths.sketch = { vector: false, sketch: true };
+    if (db.capabilities.sketch && db.capabilities.cube)
+      paths.sketchCube = { vector: false, sketch: true, cube: true };
+    // Our machines' Postgres (15, no pgvector) has the sketches: their path is exercised there.
+    if (adapter === 'postgres' && !db.capabilities.vector) expect(paths.sketch).toBeDefined();
+    if (db.capabilities.cube) paths.cube = { vector: false, cube: true };
+    const vectors = await scattered512.embed(CORPUS.map((c) => `${c.title}\n${c.sections[0]!.text}`));
+    for (const query of QUERIES) {
+      const [q] = await scattered512.embed([query]);
+      const expected = CORPUS.map((c, i) => ({
+        t: c.title,
+        s: q!.reduce((acc, x, k) => acc + x * vectors[i]![k]!, 0),
+      }))
+        .filter((x) => x.s > 0)
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 3)
+        .map((x) => `${x.t} ${x.s.toFixed(4)}`);
+      for (const [name, path] of Object.entries(paths)) {
+        const hits = await searchChunks(
+          ctx,
+          { embedder: scattered512, ...path },
+          { query, topK: 3, audiences: ALL, mode: 'vector' },
+        );
+        expect(
+          hits.map((h) => `${h.source.title} ${h.similarity.toFixed(4)}`),
+          `${name}: ${query}`,
+        ).toEqual(expected);
+      }
+    }
+    if (db.capabilities.sketch) {
+      // Sketches exist for the long vectors only (1,024 bits for 512), and the audience filter holds.
+      const rows = await db.query<{ bits: number }>(
+        'select length(embedding_sketch)::int as bits from retrieval_chunks where workspace_id = $1',
+        [ctx.workspaceId],
+      );
+      expect(rows.map((r) => r.bits)).toEqual(CORPUS.map(() => 1024));
+      const open = await searchChunks(
+        ctx,
+        { embedder: scattered512, vector: false, sketch: true },
+        { query: 'outage on-call engineer payments', topK: 25, audiences: ['public'], mode: 'vector' },
+      );
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.every((h) => h.audience === 'public')).toBe(true);
+      // The scan reads the sketches from their index alone (the planner takes it once the table is large).
+      const [q] = await scattered512.embed(['okta']);
+      const plan = await db.tx(async (tx) => {
+        await tx.query('set local enable_seqscan = off');
+        return tx.query<Record<string, unknown>>(`explain ${sketchNearestSql(db.capabilities.cube)}`, [
+          ctx.workspaceId,
+          vectorLiteral(q!),
+          scattered512.model,
+          ALL,
+          3,
+          512,
+          SKETCH_POOL,
+        ]);
+      });
+      expect(JSON.stringify(plan)).toContain('Index Only Scan using retrieval_chunks_sketch_idx');
     }
   });
 

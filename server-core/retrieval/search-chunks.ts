@@ -3,6 +3,7 @@ import { bm25Ranks } from './bm25';
 import { CUBE_MAX_DIM } from './cube-vectors';
 import { fuseScores, type Scored, textWeightFor } from './fuse-scores';
 import { vectorLiteral } from './replace-source-chunks';
+import { SKETCH_POOL, sketchNearestSql } from './sketch-vectors';
 import type { Audience, Embedder, SourceKind } from './types';
 
 /** A retrieval result: the spec's Retrieval chunk. */
@@ -31,6 +32,8 @@ export interface SearchDeps {
   vector: boolean;
   /** Without pgvector: exact distances over the stored cube copies (db.capabilities.cube), in C. */
   cube?: boolean;
+  /** Without pgvector, over 100 dimensions: candidates by their sketches (db.capabilities.sketch). */
+  sketch?: boolean;
 }
 
 /** Candidates each path contributes to the fusion. */
@@ -54,8 +57,9 @@ export function nearestSql(dim: number): string {
  * Nearest neighbours among the chunks of the current model. With pgvector the dimension is part of the
  * SQL (the partial index's predicate and cast need a literal; it is fixed per model, so the statement
  * text stays stable) and an iterative scan keeps filtering by workspace and audience from starving the
- * result; without it, an exact dot product (vectors are unit length) in SQL. Hits of cosine <= 0
- * (including zero vectors) are not candidates.
+ * result; without it, exact distances through the cube copies (up to 100 dimensions), the exact cosine
+ * of the SKETCH_POOL nearest by their sketches (more dimensions), or else an exact dot product (vectors
+ * are unit length) in SQL. Hits of cosine <= 0 (including zero vectors) are not candidates.
  */
 async function vectorRanks(
   ctx: Ctx,
@@ -85,6 +89,12 @@ async function vectorRanks(
        ) nearest`,
       [...params, dim],
     );
+  } else if (deps.sketch && dim > CUBE_MAX_DIM) {
+    rows = await ctx.db.query<{ id: string; sim: number | null }>(sketchNearestSql(deps.cube === true), [
+      ...params,
+      dim,
+      SKETCH_POOL,
+    ]);
   } else {
     rows = await ctx.db.query<{ id: string; sim: number | null }>(
       `select c.id, (select sum(a * b) from unnest(c.embedding, $2::real[]) as t(a, b)) as sim

@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { syncRoleCatalog } from '../members/sync-role-catalog';
 import { hasCubeVectors } from '../retrieval/cube-vectors';
+import { hasSketchVectors } from '../retrieval/sketch-vectors';
 
 /**
  * Everything a database needs before the service uses it: migrations, then the role catalog; then the
@@ -10,5 +11,6 @@ import { hasCubeVectors } from '../retrieval/cube-vectors';
 export async function prepareDatabase(db: Db, now: Date): Promise<string[]> {
   const applied = await migrate(db, { now, after: syncRoleCatalog });
   db.capabilities.cube = !db.capabilities.vector && (await hasCubeVectors(db));
+  db.capabilities.sketch = !db.capabilities.vector && (await hasSketchVectors(db));
   return applied;
 }

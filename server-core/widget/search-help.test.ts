@@ -80,7 +80,7 @@ describeDb('Help search relevance over a realistic help center', (getDb) => {
       await publishArticle(ctx, article.id, { embedder });
       titles.set(article.id, a.title);
     }
-    const deps = { embedder, vector: db.capabilities.vector, cube: db.capabilities.cube };
+    const deps = { embedder, ...db.capabilities };
     const search = async (q: string | undefined) =>
       (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
 
@@ -124,7 +124,7 @@ describeDb('Help search with the sentence encoder (use-lite) over the same help 
       // Not inline: the embedding job writes the vectors.
       await embedSourceChunks(ctx, embedder, { kind: 'article', id: article.id });
     }
-    const deps = { embedder, vector: db.capabilities.vector, cube: db.capabilities.cube };
+    const deps = { embedder, ...db.capabilities };
     const search = async (q: string) =>
       (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
 

@@ -47,7 +47,7 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
   const statements = createPgliteQuery(pglite);
   const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
-    capabilities: { vector: true, cube: false },
+    capabilities: { vector: true, cube: false, sketch: false },
     pglite,
     query: statements.query,
     async exec(script) {

@@ -90,7 +90,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Db> {
   return {
     ...base,
     kind: 'postgres',
-    capabilities: { vector, cube: false },
+    capabilities: { vector, cube: false, sketch: false },
     async listen(channel, handler) {
       assertChannel(channel);
       const sub = await client.listen(channel, handler);

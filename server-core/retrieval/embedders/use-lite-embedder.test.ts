@@ -104,12 +104,12 @@ describeDb('use-lite vectors through the embedding job', (getDb) => {
     await expectJobsEmbedEveryChunk(db, ctx);
     // Searches embed on the query lane only: with both threads ended, only that one starts again.
     await embedder.close();
-    // 512 dimensions: pgvector when installed, otherwise the exact SQL path (cube takes at most 100).
-    const paths = db.capabilities.vector ? [false, true] : [false];
-    for (const vector of paths) {
+    // 512 dimensions: pgvector when installed, otherwise the sketches (cube takes at most 100); exact SQL always.
+    const paths = [{ vector: false }, { vector: db.capabilities.vector, sketch: db.capabilities.sketch }];
+    for (const path of paths) {
       const hits = await searchChunks(
         ctx,
-        { embedder, vector },
+        { embedder, ...path },
         { query: 'I forgot my login credentials', topK: 3, audiences: ['public'], mode: 'vector' },
       );
       expect(hits[0]!.source.id).toBe(CORPUS[0]!.id);
