@@ -1,16 +1,5 @@
-import type { Sql } from '../db/db';
-
 /** Chunks the sketches (migration 035) pick for the exact cosine to order, of which CANDIDATE_POOL stay. */
 export const SKETCH_POOL = 200;
-
-/** Whether migration 035 gave retrieval_chunks its sketch column (no pgvector, Postgres 14 or later). */
-export async function hasSketchVectors(db: Sql): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from information_schema.columns
-     where table_schema = current_schema() and table_name = 'retrieval_chunks' and column_name = 'embedding_sketch'`,
-  );
-  return rows.length > 0;
-}
 
 /**
  * The exact cosine of a candidate's vector to the query's. With cube, by the distances of their parts of

@@ -1,8 +1,7 @@
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { syncRoleCatalog } from '../members/sync-role-catalog';
-import { hasCubeVectors } from '../retrieval/cube-vectors';
-import { hasSketchVectors } from '../retrieval/sketch-vectors';
+import { optionalVectorColumns } from '../retrieval/chunk-columns';
 
 /**
  * Everything a database needs before the service uses it: migrations, then the role catalog; then the
@@ -10,7 +9,8 @@ import { hasSketchVectors } from '../retrieval/sketch-vectors';
  */
 export async function prepareDatabase(db: Db, now: Date): Promise<string[]> {
   const applied = await migrate(db, { now, after: syncRoleCatalog });
-  db.capabilities.cube = !db.capabilities.vector && (await hasCubeVectors(db));
-  db.capabilities.sketch = !db.capabilities.vector && (await hasSketchVectors(db));
+  const columns = await optionalVectorColumns(db);
+  db.capabilities.cube = !db.capabilities.vector && columns.has('embedding_cube');
+  db.capabilities.sketch = !db.capabilities.vector && columns.has('embedding_sketch');
   return applied;
 }
