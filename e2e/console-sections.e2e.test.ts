@@ -90,7 +90,19 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
     await staff.page.screenshot({ path: join(SHOTS, `console-inbox-${label}.png`), fullPage: true });
 
     // An internal note is marked as one and never reaches the visitor; the reply does, live.
+    // The note's answer is held back until the live feed has shown the note and the reply is typed:
+    // the composer keeps what was typed meanwhile (it once cleared it when the answer came).
     const box = staff.page.getByRole('textbox', { name: 'Message' });
+    const notes = /\/conversations\/[^/]+\/notes$/;
+    let answerNote = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerNote = resolve;
+    });
+    await staff.page.route(notes, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
     await box.fill('Checking with the warehouse.');
     await staff.page.getByRole('button', { name: 'Add internal note' }).click();
     await thread
@@ -98,6 +110,10 @@ describe.each(VIEWPORTS)('the console on a %s', (label, options) => {
       .getByText('Checking with the warehouse.')
       .waitFor();
     await box.fill('It ships today.');
+    answerNote();
+    await staff.page.getByText('Note: done.').waitFor();
+    await staff.page.unroute(notes);
+    expect(await box.inputValue()).toBe('It ships today.');
     await staff.page.getByRole('button', { name: 'Send reply' }).click();
     await thread.getByText('It ships today.', { exact: true }).waitFor();
     await messages(frame).getByText('It ships today.', { exact: true }).waitFor();

@@ -105,7 +105,9 @@ export function ConversationView({ session, members, id, onNext, live, changedAt
             body: { body },
           }),
     );
-    if (ok) setText('');
+    // A poll may show the message before this request returns, and staff may already be typing
+    // the next one: only the text that was sent is cleared.
+    if (ok) setText((current) => (current.trim() === body ? '' : current));
   };
   const resolve = () =>
     act('Resolve', () =>
@@ -306,7 +308,7 @@ export function ConversationView({ session, members, id, onNext, live, changedAt
                 body: { tag: value },
               }),
             );
-            if (ok) setTag('');
+            if (ok) setTag((current) => (current.trim() === value ? '' : current));
           }}
         >
           <label>

@@ -91,7 +91,8 @@ export function Thread({
     const r = await rt.call<{ data: WidgetMessage }>('POST', `widget/conversations/${id}/messages`, { body });
     setBusy(false);
     if (r.status !== 201 || !r.body) return setProblem(t.msgNotSent);
-    setDraft('');
+    // The socket may show the message first and the visitor may be typing the next: keep that.
+    setDraft((d) => (d.trim() === body ? '' : d));
     setShown((c) => withMessage(c, r.body!.data));
     // A resolved conversation opens again on the visitor's message: its state comes with a refetch.
     if (typeof shown === 'object' && shown?.state === 'resolved') setRefetch((n) => n + 1);
