@@ -6,6 +6,7 @@ import { openPglite } from '../server-core/db/adapters/pglite';
 import type { Db } from '../server-core/db/db';
 import { systemClock } from '../server-core/lib/clock';
 import { CUBE_MAX_DIM } from '../server-core/retrieval/cube-vectors';
+import { DEFAULT_OFFLINE_EMBEDDER } from '../server-core/retrieval/embedders/create-embedder';
 import { replaceSourceChunks } from '../server-core/retrieval/replace-source-chunks';
 import { searchChunks } from '../server-core/retrieval/search-chunks';
 import type { Audience, Embedder } from '../server-core/retrieval/types';
@@ -34,8 +35,8 @@ const ALL_PATHS_QUALITY = process.env.BENCH_RETRIEVAL_ALL_PATHS === '1';
 const ONLY = process.env.BENCH_RETRIEVAL_ONLY;
 /** BENCH_RETRIEVAL_VERBOSE=1: each query hybrid misses, with what came first instead. */
 const VERBOSE = process.env.BENCH_RETRIEVAL_VERBOSE === '1';
-/** BENCH_RETRIEVAL_EMBEDDER=glove|use-lite: the offline embedder measured (see retrieval/bench-embedder.ts). */
-const EMBEDDER = process.env.BENCH_RETRIEVAL_EMBEDDER ?? 'glove';
+/** BENCH_RETRIEVAL_EMBEDDER=glove|use-lite: the offline embedder measured, the product's default unless set. */
+const EMBEDDER = process.env.BENCH_RETRIEVAL_EMBEDDER ?? DEFAULT_OFFLINE_EMBEDDER;
 /**
  * BENCH_RETRIEVAL_REAL_FILLER: how many synthetic chunks the model embeds before the rest get vectors near
  * those (retrieval/filler-vectors.ts); every one with GloVe, 400 by default with slower models.

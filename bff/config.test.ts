@@ -164,9 +164,9 @@ describe('config', () => {
     expect(() => loadConfig({ EMBEDDINGS_URL: 'ftp://x', EMBEDDINGS_MODEL: 'm' })).toThrow(ConfigError);
   });
 
-  it('reads the offline embedder: glove by default, use-lite on request, anything else a startup error', () => {
-    expect(loadConfig({}).offlineEmbedder).toBe('glove');
-    expect(embedderSettings(loadConfig({ OFFLINE_EMBEDDER: 'use-lite' })).offline).toBe('use-lite');
+  it('reads the offline embedder: use-lite by default, glove on request, anything else a startup error', () => {
+    expect(loadConfig({}).offlineEmbedder).toBe('use-lite');
+    expect(embedderSettings(loadConfig({ OFFLINE_EMBEDDER: 'glove' })).offline).toBe('glove');
     expect(() => loadConfig({ OFFLINE_EMBEDDER: 'bert' })).toThrow(
       /OFFLINE_EMBEDDER must be one of glove, use-lite/,
     );

@@ -87,9 +87,9 @@ export interface Config {
    */
   embeddings: { url: string; model: string; key: string | null; dimension: number | null } | null;
   /**
-   * OFFLINE_EMBEDDER: the built-in embedder when EMBEDDINGS_URL is unset: `glove` (word vectors, light,
-   * embedded inside the write) or `use-lite` (Universal Sentence Encoder lite, better on paraphrases,
-   * embedded by a background job).
+   * OFFLINE_EMBEDDER: the built-in embedder when EMBEDDINGS_URL is unset: `use-lite` (the default:
+   * Universal Sentence Encoder lite, better on paraphrases, embedded by a background job) or `glove` (word
+   * vectors, light, embedded inside the write).
    */
   offlineEmbedder: OfflineEmbedderName;
   /**

@@ -9,8 +9,19 @@ import { type Config, loadConfig } from '../config';
 import { silentLogger } from '../logger';
 import { createServices, type Services } from '../services';
 
+/**
+ * A test's configuration. The app embeds with GloVe unless the test asks otherwise: GloVe embeds inside the
+ * write, so a test reads its search results at once, and no sentence-encoder threads outlive the test. The
+ * default (use-lite, embedded by the job) runs in the e2e servers and in its own tests.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: '/nonexistent-test-dir', DEMO: 'off', WORKER: 'off', ...env });
+  return loadConfig({
+    DATA_DIR: '/nonexistent-test-dir',
+    DEMO: 'off',
+    WORKER: 'off',
+    OFFLINE_EMBEDDER: 'glove',
+    ...env,
+  });
 }
 
 export interface TestApp {

@@ -50,6 +50,11 @@ export interface Embedder {
   readonly closeness?: Closeness;
   /** The full-text share of a hybrid score by the query's word coverage; absent: FULLTEXT_WEIGHT always. */
   readonly textWeight?: TextWeight;
+  /**
+   * The languages (ISO 639-1) whose meaning the model knows; absent: any (a model behind HTTP is taken
+   * at its word). Rules that trust a cosine on its own (the widget's Help search) trust it only in these.
+   */
+  readonly languages?: readonly string[];
   embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
 }
 

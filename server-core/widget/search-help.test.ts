@@ -3,7 +3,7 @@ import { createArticle } from '../content/create-article';
 import { publishArticle } from '../content/publish-article';
 import { embedSourceChunks } from '../retrieval/embed-source-chunks';
 import { createGloveEmbedder } from '../retrieval/embedders/glove-embedder';
-import { GLOVE_CLOSENESS } from '../retrieval/embedders/model-calibration';
+import { GLOVE_CLOSENESS, USE_LITE_CLOSENESS } from '../retrieval/embedders/model-calibration';
 import { createUseLiteEmbedder } from '../retrieval/embedders/use-lite-embedder';
 import { searchChunks } from '../retrieval/search-chunks';
 import { testCtx } from '../testing/ctx';
@@ -11,6 +11,7 @@ import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
 import { STORE_ARTICLES } from '../testing/store-help-center';
 import { closeArticles, cutWeakHits, searchHelp } from './search-help';
+import { updateWidgetSettings } from './widget-settings';
 
 const chunk = (id: string, similarity: number) => ({ similarity, source: { kind: 'article', id } });
 
@@ -137,5 +138,37 @@ describeDb('Help search with the sentence encoder (use-lite) over the same help 
     expect(await search('password')).toEqual(['Reset your password']);
     // A paraphrase sharing no word with its answers: the size article first.
     expect(await search('the sneakers are too tight')).toEqual(['Find your size', 'Care for your shoes']);
+  }, 60_000);
+
+  it('trusts no cosine in a help center whose language the model does not know: French finds by words only', async () => {
+    const db = getDb();
+    const ws = await makeWorkspace(db);
+    const ctx = testCtx(db, ws.id);
+    await updateWidgetSettings(ctx, { language: 'fr' });
+    const french = [
+      ['Réinitialiser votre mot de passe', 'Mot de passe oublié ? Ouvrez la page de connexion.'],
+      ['Suivre votre commande', 'Chaque commande a une page de suivi, dans Compte > Commandes.'],
+      ['Retours et remboursements', 'Vous pouvez retourner la plupart des articles sous 30 jours.'],
+    ];
+    for (const [position, [title, body]] of french.entries()) {
+      const article = await createArticle(ctx, {
+        title: title!,
+        body: body!,
+        access_level: 'public',
+        position,
+      });
+      await publishArticle(ctx, article.id, { embedder });
+      await embedSourceChunks(ctx, embedder, { kind: 'article', id: article.id });
+    }
+    const deps = { embedder, ...db.capabilities };
+    const search = async (q: string) =>
+      (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
+
+    // The English model finds an unrelated French word "related" to every article.
+    const chunks = await searchChunks(ctx, deps, { query: 'zèbre', topK: 5, audiences: ['public'] });
+    expect(Math.min(...chunks.map((c) => c.similarity))).toBeGreaterThan(USE_LITE_CLOSENESS.related);
+    expect(await search('zèbre')).toEqual([]);
+    expect(await search('mot de passe')).toEqual(['Réinitialiser votre mot de passe']);
+    expect(await search('commande')).toEqual(['Suivre votre commande']);
   }, 60_000);
 });

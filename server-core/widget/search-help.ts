@@ -11,6 +11,7 @@ import {
   MAX_HELP_RESULTS,
   searchHelpArticles,
 } from './help-articles';
+import { getWidgetSettings } from './widget-settings';
 
 /** Retrieval audiences a visitor may search: authenticated articles are indexed as `customers`. */
 const retrievalAudiencesFor = (audience: HelpAudience): Audience[] =>
@@ -71,9 +72,21 @@ export function cutWeakHits<T extends { score: number }>(fused: readonly T[]): T
 }
 
 /**
+ * Whether the model's cosines can be trusted for this workspace's help center: its language is the
+ * widget's language setting when the workspace chose one; with `auto` the articles' language is unknown
+ * and taken to be English, the catalog's first.
+ */
+async function meaningApplies(ctx: Ctx, embedder: SearchDeps['embedder']): Promise<boolean> {
+  if (!embedder.languages) return true;
+  const { language } = await getWidgetSettings(ctx.db, ctx.workspaceId);
+  return embedder.languages.includes(language === 'auto' ? 'en' : language);
+}
+
+/**
  * The Help tab's search: the article prefix search (finds words as they are typed) fused by Reciprocal
  * Rank Fusion with the hybrid retrieval over article chunks (finds paraphrases). Without q (or with a
- * single character) it is the prefix search alone: help-center order without q.
+ * single character) it is the prefix search alone: help-center order without q; so it is in a language
+ * the model does not know (meaningApplies), where a nearest article is no evidence of an answer.
  */
 export async function searchHelp(
   ctx: Ctx,
@@ -82,6 +95,7 @@ export async function searchHelp(
 ): Promise<HelpArticleHit[]> {
   const q = input.q?.trim();
   if (!q || q.length < 2) return searchHelpArticles(ctx, input);
+  if (!(await meaningApplies(ctx, deps.embedder))) return searchHelpArticles(ctx, input);
   // The two searches are independent: run them together.
   const [prefixHits, chunks] = await Promise.all([
     searchHelpArticles(ctx, input),

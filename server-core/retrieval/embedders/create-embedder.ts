@@ -6,8 +6,8 @@ import { createUseLiteEmbedder } from './use-lite-embedder';
 /** The built-in embedders: GloVe word vectors (light, inline) or the Universal Sentence Encoder lite. */
 export const OFFLINE_EMBEDDERS = ['glove', 'use-lite'] as const;
 export type OfflineEmbedderName = (typeof OFFLINE_EMBEDDERS)[number];
-/** OFFLINE_EMBEDDER when unset. */
-export const DEFAULT_OFFLINE_EMBEDDER: OfflineEmbedderName = 'glove';
+/** OFFLINE_EMBEDDER when unset: the sentence encoder (docs/decisions/retrieval.md#default-offline-embedder). */
+export const DEFAULT_OFFLINE_EMBEDDER: OfflineEmbedderName = 'use-lite';
 
 /** The embedder settings a process reads from its configuration; server-core holds no process config. */
 export interface EmbedderSettings {

@@ -2,7 +2,7 @@ import type { Embedder } from '../types';
 import type { GloveTable } from './glove-format';
 import { GLOVE_RECIPE } from './glove-format';
 import { type GlovePackage, locateGlovePackage, sharedGloveTable } from './glove-table';
-import { GLOVE_CLOSENESS } from './model-calibration';
+import { GLOVE_CLOSENESS, OFFLINE_MODEL_LANGUAGES } from './model-calibration';
 import { normaliseInPlace } from './unit-vector';
 
 /** SIF smoothing (Arora et al. 2017): weight a / (a + p(w)); frequent words count for little. */
@@ -77,6 +77,7 @@ export function createGloveEmbedder(opts: { cacheDirs?: string[]; pkg?: GlovePac
     dimension: 100,
     inline: true,
     closeness: GLOVE_CLOSENESS,
+    languages: OFFLINE_MODEL_LANGUAGES,
     async ready() {
       await load();
     },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Embedder, EmbedPurpose } from '../types';
-import { USE_LITE_CLOSENESS, USE_LITE_TEXT_WEIGHT } from './model-calibration';
+import { OFFLINE_MODEL_LANGUAGES, USE_LITE_CLOSENESS, USE_LITE_TEXT_WEIGHT } from './model-calibration';
 import { normaliseInPlace } from './unit-vector';
 import { createLane, type Lane } from './use-lite-lane';
 
@@ -82,6 +82,7 @@ export function createUseLiteEmbedder(
     inline: false,
     closeness: USE_LITE_CLOSENESS,
     textWeight: USE_LITE_TEXT_WEIGHT,
+    languages: OFFLINE_MODEL_LANGUAGES,
     async ready() {
       await lanes.query.request({ type: 'ready' });
     },
