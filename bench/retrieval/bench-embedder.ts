@@ -7,9 +7,9 @@ import type { Embedder } from '../../server-core/retrieval/types';
 import { summarize, time } from '../stats';
 
 /**
- * The embedder the bench measures (BENCH_RETRIEVAL_EMBEDDER, the product's default unless set), always inline. The bench
- * indexes through replaceSourceChunks, which leaves a non-inline embedder's vectors to the
- * retrieval.embed_source job; flagging it inline makes the write embed first (outside its transaction),
+ * The embedder the bench measures (BENCH_RETRIEVAL_EMBEDDER, the product's default unless set), always
+ * inline. The bench indexes through replaceSourceChunks, which leaves a non-inline embedder's vectors to
+ * the retrieval.embed_source job; flagging it inline makes the write embed first (outside its transaction),
  * giving the same vectors under the same model name without a worker. Bench only: in production a slow
  * embedder must not run on the write path.
  */

@@ -166,6 +166,7 @@ describeDb('Help search with the sentence encoder (use-lite) over the same help 
 
     // The English model finds an unrelated French word "related" to every article.
     const chunks = await searchChunks(ctx, deps, { query: 'zèbre', topK: 5, audiences: ['public'] });
+    expect(new Set(chunks.map((c) => c.source.id)).size).toBe(3);
     expect(Math.min(...chunks.map((c) => c.similarity))).toBeGreaterThan(USE_LITE_CLOSENESS.related);
     expect(await search('zèbre')).toEqual([]);
     expect(await search('mot de passe')).toEqual(['Réinitialiser votre mot de passe']);

@@ -21,11 +21,11 @@ export const USE_LITE_CLOSENESS: Closeness = { related: 0.44, margin: 0.1, stand
  * (docs/decisions/retrieval.md#full-text-weight-by-coverage). GloVe keeps the constant FULLTEXT_WEIGHT:
  * the same ramp did not help it there.
  */
+export const USE_LITE_TEXT_WEIGHT: TextWeight = { low: 0.05, high: 0.8, knee: 0.5 };
+
 /**
  * Both offline models learnt English only. On other languages their cosines say little: with use-lite
  * "zèbre" reaches 0.53-0.60 to three French articles and "mot de passe" 0.70 to its answer against
  * 0.60-0.64 to the others (docs/decisions/retrieval.md#meaning-only-in-the-models-languages).
  */
 export const OFFLINE_MODEL_LANGUAGES: readonly string[] = ['en'];
-
-export const USE_LITE_TEXT_WEIGHT: TextWeight = { low: 0.05, high: 0.8, knee: 0.5 };
