@@ -105,7 +105,11 @@ export function AppearancePage({ session }: SettingsPageProps) {
             onInput={(e) => set('greeting', e.currentTarget.value)}
           />
         </Field>
-        <Field id="ap-language" label="Language">
+        <Field
+          id="ap-language"
+          label="Language"
+          hint="Also your articles' language: Help matches questions by meaning only in languages the search model knows (the built-in models: English), by their words in any."
+        >
           <select
             id="ap-language"
             value={form.language}
