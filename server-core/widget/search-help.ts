@@ -95,16 +95,20 @@ export async function searchHelp(
 ): Promise<HelpArticleHit[]> {
   const q = input.q?.trim();
   if (!q || q.length < 2) return searchHelpArticles(ctx, input);
-  if (!(await meaningApplies(ctx, deps.embedder))) return searchHelpArticles(ctx, input);
-  // The two searches are independent: run them together.
+  // The two searches are independent: run them together; the language check only holds retrieval back.
   const [prefixHits, chunks] = await Promise.all([
     searchHelpArticles(ctx, input),
-    searchChunks(ctx, deps, {
-      query: q.slice(0, 500),
-      topK: CHUNK_POOL,
-      audiences: retrievalAudiencesFor(input.audience),
-    }),
+    meaningApplies(ctx, deps.embedder).then((applies) =>
+      applies
+        ? searchChunks(ctx, deps, {
+            query: q.slice(0, 500),
+            topK: CHUNK_POOL,
+            audiences: retrievalAudiencesFor(input.audience),
+          })
+        : null,
+    ),
   ]);
+  if (!chunks) return prefixHits;
   const ranked = cutWeakHits(
     fuseRanks([prefixHits.map((h) => h.id), closeArticles(chunks, deps.embedder.closeness)]),
   ).slice(0, MAX_HELP_RESULTS);
