@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll waits 1 s by default, too short for a browser round trip on a loaded 2-core CI machine
+    // (proactive's racing-contexts test timed out there); Playwright's own waits allow 30 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
