@@ -11,7 +11,7 @@ import { describeDb } from '../testing/db';
 import { makeWorkspace } from '../testing/fixtures';
 import { STORE_ARTICLES } from '../testing/store-help-center';
 import { closeArticles, cutWeakHits, searchHelp } from './search-help';
-import { updateWidgetSettings } from './widget-settings';
+import { getWidgetSettings, updateWidgetSettings } from './widget-settings';
 
 const chunk = (id: string, similarity: number) => ({ similarity, source: { kind: 'article', id } });
 
@@ -171,5 +171,42 @@ describeDb('Help search with the sentence encoder (use-lite) over the same help 
     expect(await search('zèbre')).toEqual([]);
     expect(await search('mot de passe')).toEqual(['Réinitialiser votre mot de passe']);
     expect(await search('commande')).toEqual(['Suivre votre commande']);
+  }, 60_000);
+
+  it("with the language on auto, reads the articles' language off the retrieved text", async () => {
+    const db = getDb();
+    const deps = { embedder, ...db.capabilities };
+    const helpCenter = async (articles: { title: string; body: string }[]) => {
+      const ws = await makeWorkspace(db);
+      const ctx = testCtx(db, ws.id);
+      expect((await getWidgetSettings(db, ws.id)).language).toBe('auto');
+      for (const [position, a] of articles.entries()) {
+        const article = await createArticle(ctx, { ...a, access_level: 'public', position });
+        await publishArticle(ctx, article.id, { embedder });
+        await embedSourceChunks(ctx, embedder, { kind: 'article', id: article.id });
+      }
+      return async (q: string) =>
+        (await searchHelp(ctx, deps, { q, audience: 'anonymous' })).map((h) => h.title);
+    };
+    const french = await helpCenter([
+      {
+        title: 'Réinitialiser votre mot de passe',
+        body: 'Mot de passe oublié ? Ouvrez la page de connexion et cliquez sur « Mot de passe oublié ». Le lien reçu par e-mail est valable une heure.',
+      },
+      {
+        title: 'Suivre votre commande',
+        body: 'Chaque commande a une page de suivi. Ouvrez Compte > Commandes et choisissez la commande : la livraison prend deux à quatre jours.',
+      },
+      {
+        title: 'Retours et remboursements',
+        body: 'Vous pouvez retourner la plupart des articles sous 30 jours. Le remboursement arrive sur votre carte en cinq jours ouvrés.',
+      },
+    ]);
+    expect(await french('zèbre')).toEqual([]);
+    expect(await french('mot de passe')).toEqual(['Réinitialiser votre mot de passe']);
+    // English keeps its paraphrases: this one shares no word with its answer.
+    const english = await helpCenter(STORE_ARTICLES);
+    expect(await english('zebra crossing')).toEqual([]);
+    expect(await english('the sneakers are too tight')).toEqual(['Find your size', 'Care for your shoes']);
   }, 60_000);
 });

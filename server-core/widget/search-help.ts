@@ -11,6 +11,7 @@ import {
   MAX_HELP_RESULTS,
   searchHelpArticles,
 } from './help-articles';
+import { readsAsEnglish } from './reads-as-english';
 import { getWidgetSettings } from './widget-settings';
 
 /** Retrieval audiences a visitor may search: authenticated articles are indexed as `customers`. */
@@ -73,20 +74,32 @@ export function cutWeakHits<T extends { score: number }>(fused: readonly T[]): T
 
 /**
  * Whether the model's cosines can be trusted for this workspace's help center: its language is the
- * widget's language setting when the workspace chose one; with `auto` the articles' language is unknown
- * and taken to be English, the catalog's first.
+ * widget's language setting when the workspace chose one. With `auto` the articles' language is not
+ * set anywhere, so it is read off the retrieved text: `per-text` when the model knows English (the
+ * retrieved chunks must read as English, readsAsEnglish), `no` otherwise.
  */
-async function meaningApplies(ctx: Ctx, embedder: SearchDeps['embedder']): Promise<boolean> {
-  if (!embedder.languages) return true;
+async function meaningApplies(
+  ctx: Ctx,
+  embedder: SearchDeps['embedder'],
+): Promise<'yes' | 'no' | 'per-text'> {
+  const languages = embedder.languages;
+  if (!languages) return 'yes';
   const { language } = await getWidgetSettings(ctx.db, ctx.workspaceId);
-  return embedder.languages.includes(language === 'auto' ? 'en' : language);
+  if (language !== 'auto') return languages.includes(language) ? 'yes' : 'no';
+  return languages.includes('en') ? 'per-text' : 'no';
+}
+
+/** The retrieved chunks, or null when their language is one whose meaning the model does not know. */
+function trustedChunks<T extends { text: string }>(chunks: T[], check: 'yes' | 'per-text'): T[] | null {
+  if (check === 'yes' || chunks.length === 0) return chunks;
+  return readsAsEnglish(chunks.map((c) => c.text).join('\n')) ? chunks : null;
 }
 
 /**
  * The Help tab's search: the article prefix search (finds words as they are typed) fused by Reciprocal
  * Rank Fusion with the hybrid retrieval over article chunks (finds paraphrases). Without q (or with a
  * single character) it is the prefix search alone: help-center order without q; so it is in a language
- * the model does not know (meaningApplies), where a nearest article is no evidence of an answer.
+ * the model does not know (meaningApplies, trustedChunks), where a nearest article is no evidence of an answer.
  */
 export async function searchHelp(
   ctx: Ctx,
@@ -98,14 +111,17 @@ export async function searchHelp(
   // The two searches are independent: run them together; the language check only holds retrieval back.
   const [prefixHits, chunks] = await Promise.all([
     searchHelpArticles(ctx, input),
-    meaningApplies(ctx, deps.embedder).then((applies) =>
-      applies
-        ? searchChunks(ctx, deps, {
-            query: q.slice(0, 500),
-            topK: CHUNK_POOL,
-            audiences: retrievalAudiencesFor(input.audience),
-          })
-        : null,
+    meaningApplies(ctx, deps.embedder).then(async (check) =>
+      check === 'no'
+        ? null
+        : trustedChunks(
+            await searchChunks(ctx, deps, {
+              query: q.slice(0, 500),
+              topK: CHUNK_POOL,
+              audiences: retrievalAudiencesFor(input.audience),
+            }),
+            check,
+          ),
     ),
   ]);
   if (!chunks) return prefixHits;

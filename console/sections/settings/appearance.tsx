@@ -108,7 +108,7 @@ export function AppearancePage({ session }: SettingsPageProps) {
         <Field
           id="ap-language"
           label="Language"
-          hint="Also your articles' language: Help matches questions by meaning only in languages the search model knows (the built-in models: English), by their words in any."
+          hint="Also your articles' language: Help matches questions by meaning only in languages the search model knows (the built-in models: English), by their words in any. On the browser's language, Help tells English articles by their text."
         >
           <select
             id="ap-language"
