@@ -6,11 +6,11 @@ import type { Clock } from '../../server-core/lib/clock';
 import { newId } from '../../server-core/lib/ulid';
 import type { Role } from '../../server-core/members/catalog';
 import { addMembership } from '../../server-core/members/memberships';
-import { createUser } from '../../server-core/members/users';
 import { grantAuthorization } from '../../server-core/oauth/grant-authorization';
 import { registerOAuthApp } from '../../server-core/oauth/oauth-apps';
 import { s256 } from '../../server-core/oauth/pkce';
 import { exchangeCode } from '../../server-core/oauth/token-grants';
+import { makeUser, TEST_PASSWORD } from '../../server-core/testing/fixtures';
 import { type ApiWorkspace, apiWorkspace } from './api';
 import { makeTestApp, type SignedIn, signIn, type TestApp } from './services';
 
@@ -77,15 +77,13 @@ export async function oauthWorld(
 
 /** A member of the workspace with the given role, signed in. */
 export async function signedInMember(t: TestApp, db: Db, workspaceId: string, role: Role): Promise<SignedIn> {
-  const password = 'a-long-enough-test-password';
-  const user = await createUser(db, {
+  const user = await makeUser(db, {
     email: `${role}-${newId()}@example.test`,
     name: role,
-    password,
     now: t.clock.now(),
   });
   await addMembership(db, { workspaceId, userId: user.id, role, now: t.clock.now() });
-  return signIn(t, user.email, password);
+  return signIn(t, user.email, TEST_PASSWORD);
 }
 
 export interface AuthorizationAttempt {
