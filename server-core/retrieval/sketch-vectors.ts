@@ -12,7 +12,7 @@ const EXACT_BY_CUBE = `1 - (select sum(public.cube_distance(
 /**
  * A stored vector of 512 coordinates (2 KB) lives out of line (TOAST), and every slice of the column
  * would fetch it again: six times a candidate. The subquery (kept apart by `offset 0`) fetches it once
- * as an array in memory; about 1.5 ms of some 15 for 200 candidates, a third of the buffer reads.
+ * as an array in memory: about 1.8 ms of some 16 for 200 candidates, buffer reads from 5,124 to 2,125.
  */
 const DETOAST_ONCE = 'cross join lateral (select c.embedding::float8[] as v offset 0) e';
 const EXACT_BY_SQL = '(select sum(a * b) from unnest(c.embedding, $2::real[]) as t(a, b))';
