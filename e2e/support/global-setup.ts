@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DIST_DIR } from '../../runtime/widget-bundle';
 import { ensureWidgetBuilt } from '../../scripts/build-widget';
+import { openPglite } from '../../server-core/db/adapters/pglite';
+import { prepareDatabase } from '../../server-core/setup/prepare-database';
 import { startChildServer } from './server';
-import { E2E_TMP_ROOT } from './temp';
+import { E2E_PG_TEMPLATE, E2E_TMP_ROOT } from './temp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,15 +30,32 @@ const SERVER_LOG = join(new URL('../..', import.meta.url).pathname, '.tmp', 'e2e
 export default async function setup(project: TestProject) {
   const tmpRoot = mkdtempSync(join(tmpdir(), 'e2e-run-'));
   process.env[E2E_TMP_ROOT] = tmpRoot;
+  // Outside tmpRoot, whose leftovers fail the run.
+  const templateDir = mkdtempSync(join(tmpdir(), 'e2e-pg-template-'));
+  const removeTemplate = () => rmSync(templateDir, { recursive: true, force: true });
   await ensureWidgetBuilt(DIST_DIR);
+  // The global server starts from nothing (a real first start); then the template for the others.
   const server = await startChildServer().catch((err) => {
     rmSync(tmpRoot, { recursive: true, force: true });
+    removeTemplate();
     throw err;
   });
+  try {
+    const template = await openPglite({ dataDir: join(templateDir, 'pg') });
+    await prepareDatabase(template, new Date());
+    await template.close();
+    process.env[E2E_PG_TEMPLATE] = join(templateDir, 'pg');
+  } catch (err) {
+    await server.stop();
+    rmSync(tmpRoot, { recursive: true, force: true });
+    removeTemplate();
+    throw err;
+  }
   project.provide('serverUrl', server.url);
   project.provide('serverDataDir', server.dataDir);
   return async () => {
     await server.stop();
+    removeTemplate();
     const out = server.output();
     mkdirSync(join(SERVER_LOG, '..'), { recursive: true });
     writeFileSync(SERVER_LOG, out);

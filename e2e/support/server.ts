@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { e2eTempDir } from './temp';
+import { E2E_PG_TEMPLATE, e2eTempDir } from './temp';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -43,7 +43,8 @@ export function runTsx(entry: string, args: string[], env: NodeJS.ProcessEnv): C
 
 /**
  * The server `npm start` runs (its entry; the global setup built dist/), on a free port and a fresh
- * DATA_DIR (unless the environment names one), removed again by stop() or a failed start.
+ * DATA_DIR (unless the environment names one), removed again by stop() or a failed start. A fresh
+ * DATA_DIR of an e2e run starts with the run's migrated database (E2E_PG_TEMPLATE).
  */
 export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const port = await freePort();
@@ -52,6 +53,8 @@ export async function startChildServer(extraEnv: NodeJS.ProcessEnv = {}): Promis
   const removeData = () => {
     if (owned) rmSync(dataDir, { recursive: true, force: true });
   };
+  const template = process.env[E2E_PG_TEMPLATE];
+  if (owned && template && !extraEnv.DATABASE_URL) cpSync(template, join(dataDir, 'pg'), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: '',

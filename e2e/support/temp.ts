@@ -13,3 +13,11 @@ export const E2E_TMP_ROOT = 'E2E_TMP_ROOT';
 export function e2eTempDir(prefix: string): string {
   return mkdtempSync(join(process.env[E2E_TMP_ROOT] || tmpdir(), prefix));
 }
+
+/**
+ * A migrated embedded database (a DATA_DIR's `pg` folder) made once by the global setup, which
+ * startChildServer copies into the DATA_DIRs it makes: a server's first start spends some 5 s creating
+ * and migrating the database, the same for every copy. The global server and the files that pass their
+ * own DATA_DIR still start from nothing.
+ */
+export const E2E_PG_TEMPLATE = 'E2E_PG_TEMPLATE';
