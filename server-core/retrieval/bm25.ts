@@ -46,16 +46,19 @@ export async function bm25Ranks(
      ), weights as materialized (
        select t.lexeme, ln(1 + (c.n - t.df + 0.5) / (t.df + 0.5)) as idf, greatest(c.avgdl, 1) as avgdl
        from terms t, corpus c
+     ), hits as (
+       select p.chunk_id, w.idf, w.avgdl, (p.title_tf * ${TITLE_WEIGHT} + p.text_tf)::float8 as tf,
+         (p.title_terms * ${TITLE_WEIGHT} + p.text_terms)::float8 as dl
+       from weights w join retrieval_postings p on p.workspace_id = $1 and p.lexeme = w.lexeme
+       where p.audience = any($4::text[])
      )
-     select p.chunk_id as id,
-       sum(w.idf * (p.title_tf * ${TITLE_WEIGHT} + p.text_tf)::float8 * ${BM25_K1 + 1}
-         / ((p.title_tf * ${TITLE_WEIGHT} + p.text_tf)::float8
-           + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * (p.title_terms * ${TITLE_WEIGHT} + p.text_terms)::float8 / w.avgdl))) as score,
+     select h.chunk_id as id,
+       sum(h.idf * h.tf * ${BM25_K1 + 1}
+         / (h.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * h.dl / h.avgdl))) as score,
        count(*)::float8 / (select count(*) from terms) as coverage
-     from weights w join retrieval_postings p on p.workspace_id = $1 and p.lexeme = w.lexeme
-     where p.audience = any($4::text[])
-     group by p.chunk_id
-     order by count(*) = (select count(*) from terms) desc, score desc, p.chunk_id
+     from hits h
+     group by h.chunk_id
+     order by count(*) = (select count(*) from terms) desc, score desc, h.chunk_id
      limit $5`,
     [ctx.workspaceId, DEFAULT_TEXT_SEARCH_CONFIG, queryWithJoinedCompounds(query), audiences, limit],
   );
