@@ -6,7 +6,7 @@ import { DIST_DIR } from '../../runtime/widget-bundle';
 import { ensureWidgetBuilt } from '../../scripts/build-widget';
 import { openPglite } from '../../server-core/db/adapters/pglite';
 import { prepareDatabase } from '../../server-core/setup/prepare-database';
-import { startChildServer } from './server';
+import { type ChildServer, startChildServer } from './server';
 import { E2E_PG_TEMPLATE, E2E_TMP_ROOT } from './temp';
 
 declare module 'vitest' {
@@ -33,20 +33,17 @@ export default async function setup(project: TestProject) {
   // Outside tmpRoot, whose leftovers fail the run.
   const templateDir = mkdtempSync(join(tmpdir(), 'e2e-pg-template-'));
   const removeTemplate = () => rmSync(templateDir, { recursive: true, force: true });
-  await ensureWidgetBuilt(DIST_DIR);
-  // The global server starts from nothing (a real first start); then the template for the others.
-  const server = await startChildServer().catch((err) => {
-    rmSync(tmpRoot, { recursive: true, force: true });
-    removeTemplate();
-    throw err;
-  });
+  let server: ChildServer | undefined;
   try {
+    await ensureWidgetBuilt(DIST_DIR);
+    // The global server starts from nothing (a real first start); then the template for the others.
+    server = await startChildServer();
     const template = await openPglite({ dataDir: join(templateDir, 'pg') });
     await prepareDatabase(template, new Date());
     await template.close();
     process.env[E2E_PG_TEMPLATE] = join(templateDir, 'pg');
   } catch (err) {
-    await server.stop();
+    await server?.stop();
     rmSync(tmpRoot, { recursive: true, force: true });
     removeTemplate();
     throw err;
